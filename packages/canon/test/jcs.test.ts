@@ -1,0 +1,103 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { canonicalize, verifyCanonical, parseDigestRef, canonicalDigestRef, sha256Hex } from "../src/index";
+
+describe("JCS (RFC 8785), formats.md §5.3", () => {
+  it('JCS of {"b":1,"a":[1,"\\u0007",1e21]} → {"a":[1,"\\u0007",1e+21],"b":1}', () => {
+    expect(canonicalize({ b: 1, a: [1, "\u0007", 1e21] })).toBe('{"a":[1,"\\u0007",1e+21],"b":1}');
+  });
+  it("JCS of NaN or a lone surrogate is rejected", () => {
+    expect(() => canonicalize(Number.NaN)).toThrow();
+    expect(() => canonicalize(Number.POSITIVE_INFINITY)).toThrow();
+    expect(() => canonicalize("\uD800")).toThrow();
+    expect(() => canonicalize({ "\uDC00": 1 })).toThrow();
+  });
+  it("key order is UTF-16 code-unit order: 😀 before ａ", () => {
+    expect(canonicalize({ "\uFF41": 1, "😀": 2 })).toBe('{"😀":2,"\uFF41":1}');
+  });
+  // RFC 8785 Appendix B number samples.
+  it.each([
+    [0, "0"],
+    [-0, "0"],
+    [1e21, "1e+21"],
+    [1e-7, "1e-7"],
+    [0.000001, "0.000001"],
+    [9007199254740991, "9007199254740991"],
+    [-1.5, "-1.5"],
+    [333333333.33333329, "333333333.3333333"],
+    [1e23, "1e+23"],
+    [5e-324, "5e-324"],
+    [1.7976931348623157e308, "1.7976931348623157e+308"],
+    [295147905179352830000, "295147905179352830000"],
+  ])("RFC 8785 number %s → %s", (n, text) => {
+    expect(canonicalize(n)).toBe(text);
+  });
+  it("RFC 8785 §3.2.3 sorting example (unicode keys)", () => {
+    const input = {
+      "\u20ac": "Euro Sign",
+      "\r": "Carriage Return",
+      "\ufb33": "Hebrew Letter Dalet With Dagesh",
+      "1": "One",
+      "\ud83d\ude00": "Emoji: Grinning Face",
+      "\u0080": "Control",
+      "\u00f6": "Latin Small Letter O With Diaeresis",
+    };
+    // Read keys off the text: Object.keys would move the integer-like "1" first.
+    const text = canonicalize(input);
+    const keys = [...text.matchAll(/"((?:[^"\\]|\\.)*)":/g)].map((m) => JSON.parse(`"${m[1]}"`));
+    expect(keys).toEqual(["\r", "1", "\u0080", "\u00f6", "\u20ac", "\ud83d\ude00", "\ufb33"]);
+  });
+  it("RFC 8785 §3.2.2 example: nested, escapes and literals", () => {
+    const input = {
+      numbers: [333333333.33333329, 1e30, 4.5, 2e-3, 0.000000000000000000000000001],
+      string: "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"/",
+      literals: [null, true, false],
+    };
+    expect(canonicalize(input)).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    );
+  });
+  it("escapes: control characters lowercase \\u00xx, U+2028/DEL literal", () => {
+    expect(canonicalize("\u001f\u2028\u007f/")).toBe('"\\u001f\u2028\u007f/"');
+    expect(canonicalize("\b\t\n\f\r")).toBe('"\\b\\t\\n\\f\\r"');
+  });
+  it("undefined members are omitted; undefined array elements become null", () => {
+    expect(canonicalize({ a: undefined, b: [undefined] })).toBe('{"b":[null]}');
+  });
+  it("property: JCS(parse(JCS(x))) == JCS(x)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const once = canonicalize(v);
+        expect(canonicalize(JSON.parse(once))).toBe(once);
+        expect(verifyCanonical(once)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it("verifyCanonical never throws and rejects non-canonical text", () => {
+    expect(verifyCanonical('{"b":1,"a":2}')).toBe(false);
+    expect(verifyCanonical("{not json")).toBe(false);
+    expect(verifyCanonical('{"a":2,"b":1}')).toBe(true);
+  });
+});
+
+describe("digest refs", () => {
+  it('parseDigestRef("sha256:ABC") throws ERR_DIGEST_FORMAT', () => {
+    let caught: unknown;
+    try {
+      parseDigestRef("sha256:ABC");
+    } catch (e) {
+      caught = e;
+    }
+    expect((caught as { code: string; name: string }).code).toBe("ERR_DIGEST_FORMAT");
+    expect((caught as { name: string }).name).toBe("AxiomError");
+  });
+  it("parseDigestRef of an upper-case hex is refused, lower-case accepted", () => {
+    const hex = sha256Hex("x");
+    expect(parseDigestRef(`sha256:${hex}`).hex).toBe(hex);
+    expect(() => parseDigestRef(`sha256:${hex.toUpperCase()}`)).toThrow();
+  });
+  it("canonicalDigestRef hashes the UTF-8 JCS text", () => {
+    expect(canonicalDigestRef({ b: 1, a: "é" })).toBe(`sha256:${sha256Hex(Buffer.from('{"a":"é","b":1}', "utf8"))}`);
+  });
+});
