@@ -18,6 +18,8 @@ export interface VerbModule {
   positionals: { min: number; max: number };
   /** Single-value flags that must be integers in [min, max] (cli.md §2). */
   integers?: Record<string, { min: number; max: number }>;
+  /** False for `gate`, which has no `--help` (cli.md §2); default true. */
+  help?: boolean;
   run(ctx: VerbContext): Promise<void>;
 }
 

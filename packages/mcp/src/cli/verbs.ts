@@ -8,4 +8,36 @@ export interface VerbEntry {
 }
 
 // Each verb module registers here with its synopsis line from cli.md §7.0, in that table's order.
-export const VERBS: Record<string, VerbEntry> = {};
+export const VERBS: Record<string, VerbEntry> = {
+  compile: {
+    synopsis:
+      "axiom compile <plan.json|plan.yaml|plan.yml|plan.axm> [-o <file>] [--store inline|cas] [--root <dir>] [--allow-net [--net-allow <h[,h]>]…] [--allow-file] [--emitter <spec>]…",
+    load: () => import("./verbs/compile"),
+  },
+  verify: {
+    synopsis:
+      "axiom verify <bundle.json> [--root <dir>] | axiom verify <bundle.json> --tree <dir> [--pre] [--attest <out.json>] | axiom verify --journal --root <dir>",
+    load: () => import("./verbs/verify"),
+  },
+  diff: {
+    synopsis: "axiom diff <a.json> <b.json>",
+    load: () => import("./verbs/diff"),
+  },
+  schema: {
+    synopsis: "axiom schema <Plan|Manifest|ManifestBundle|CheckReport|ApplyResult|Profile|Journal|RepoSnapshot>",
+    load: () => import("./verbs/schema"),
+  },
+  keygen: {
+    synopsis: "axiom keygen [--out <dir>] [--name <label>]",
+    load: () => import("./verbs/keygen"),
+  },
+  sign: {
+    synopsis:
+      "axiom sign <bundle.json> [--key-file <path>] [-o <file>] [--root-id <id>] | axiom sign <bundle.json> --keyless [--bound --root <dir> | --root-id <id>] [-o <file>]",
+    load: () => import("./verbs/sign"),
+  },
+  trust: {
+    synopsis: "axiom trust add <pubkey.json> | remove <keyid> | list | root-id [<id> | --clear] --root <dir>",
+    load: () => import("./verbs/trust"),
+  },
+};

@@ -1,0 +1,136 @@
+// `apply(options)` (apply.md §4): never throws; always returns an ApplyResult validated by
+// ApplyResultSchema. Root → confirmDigest → bundle intake → digest → (dry-run: lock + engine) |
+// (fs: store bundle, intent, lock + engine) → result schema.
+import * as fs from "node:fs";
+import { canonicalDigestRef } from "@codai/axiom-canon";
+import { type ApplyErrorObject, type ApplyResult, ApplyResultSchema, axiomError, type ManifestBundle } from "@codai/axiom-schema";
+import { stripLongPrefix } from "./containment";
+import { type EngineOutcome, type PreChecks, runEngine } from "./engine";
+import { registerIntent } from "./intents";
+import { acquireLock } from "./lock";
+import { buildResult, toApplyError } from "./result";
+import { intakeBundle, storeBundle } from "./store";
+
+export interface ApplyOptions {
+  bundle: unknown;
+  root: string;
+  mode: "dry-run" | "fs" | "pr";
+  confirmDigest?: string;
+  keepBackups?: number;
+  preChecks?: PreChecks;
+  lockTimeoutMs?: number;
+  branch?: string;
+  commitMessage?: string;
+  advanceTrustState?: boolean;
+  onTrustStateError?: (error: ApplyErrorObject) => void;
+  /** The trust-state advance (signing.md §8.3), wired by the caller; run under the lock after the marker. */
+  trustAdvancer?: (root: string, bundle: ManifestBundle) => Promise<void>;
+  /** Warn-level notices of the success tail (chain, marker, cleanup); default: ignored. */
+  onWarn?: (message: string, data?: Record<string, unknown>) => void;
+  /** Test hook: validate the final result with this schema instead of ApplyResultSchema. */
+  resultSchema?: { safeParse(v: unknown): { success: boolean } };
+}
+
+const ZERO_DIGEST = `sha256:${"0".repeat(64)}`;
+
+/** The digest reported before intake succeeds: declared if well-formed, else recomputed, else zeros. */
+function bestDigest(bundle: unknown): string {
+  const b = bundle as { manifestDigest?: unknown; manifest?: unknown } | null;
+  if (b && typeof b.manifestDigest === "string" && /^sha256:[a-f0-9]{64}$/.test(b.manifestDigest)) return b.manifestDigest;
+  try {
+    if (b && typeof b.manifest === "object" && b.manifest !== null) return canonicalDigestRef(b.manifest);
+  } catch {
+    // not JCS-encodable
+  }
+  return ZERO_DIGEST;
+}
+
+async function resolveRoot(root: string): Promise<string> {
+  let real: string;
+  try {
+    real = stripLongPrefix(await fs.promises.realpath(root));
+    if (!(await fs.promises.stat(real)).isDirectory()) throw new Error("not a directory");
+  } catch {
+    throw axiomError("ERR_ROOT_NOT_DIR", { message: `root is not a directory: ${root}`, details: { root } });
+  }
+  return real;
+}
+
+function inRange(v: number | undefined, dflt: number, max: number, name: string): number {
+  if (v === undefined) return dflt;
+  if (!Number.isSafeInteger(v) || v < 0 || v > max) {
+    throw axiomError("ERR_INVALID_MANIFEST", { message: `${name} must be an integer in 0..${max}`, details: { [name]: v } });
+  }
+  return v;
+}
+
+async function lockedEngine(root: string, bundle: ManifestBundle, opts: ApplyOptions, mode: "dry-run" | "fs", lockTimeoutMs: number, keepBackups: number): Promise<EngineOutcome> {
+  const lock = await acquireLock(root, bundle.manifestDigest, lockTimeoutMs);
+  try {
+    return await runEngine({
+      tree: root,
+      casRoot: root,
+      bundle,
+      mode,
+      keepBackups,
+      preChecks: opts.preChecks,
+      onWarn: opts.onWarn,
+      advanceTrustState: opts.advanceTrustState,
+      trustAdvancer: opts.trustAdvancer,
+      onTrustStateError: opts.onTrustStateError,
+    });
+  } finally {
+    await lock.release().catch(() => undefined);
+  }
+}
+
+export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
+  const mode = opts.mode;
+  let digest = bestDigest(opts.bundle);
+  let root = opts.root;
+  let parts: EngineOutcome;
+  try {
+    root = await resolveRoot(opts.root);
+    if (mode !== "dry-run" && opts.confirmDigest !== digest) {
+      throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
+        message: "confirmDigest does not equal the bundle's manifestDigest",
+        details: { confirmDigest: opts.confirmDigest ?? null, manifestDigest: digest },
+      });
+    }
+    const bundle = intakeBundle(opts.bundle);
+    digest = bundle.manifestDigest;
+    const lockTimeoutMs = inRange(opts.lockTimeoutMs, 30_000, 600_000, "lockTimeoutMs");
+    const keepBackups = inRange(opts.keepBackups, 3, 1000, "keepBackups");
+    if (mode === "pr") {
+      throw axiomError("ERR_UNSUPPORTED_OP", { message: "mode pr is not available in this build", details: { mode } });
+    }
+    if (mode === "dry-run") {
+      parts = await lockedEngine(root, bundle, opts, "dry-run", lockTimeoutMs, keepBackups);
+    } else {
+      await storeBundle(root, bundle);
+      const intent = await registerIntent(root, digest, bundle.manifest.artifacts.map((a) => a.path));
+      try {
+        parts = await lockedEngine(root, bundle, opts, "fs", lockTimeoutMs, keepBackups);
+      } finally {
+        await intent.release().catch(() => undefined);
+      }
+    }
+  } catch (err) {
+    parts = { status: "failed", files: [], error: toApplyError(err) };
+  }
+  const result = buildResult(digest, mode, root, parts);
+  const schema = opts.resultSchema ?? ApplyResultSchema;
+  if (!schema.safeParse(result).success) {
+    return {
+      apiVersion: "axiom.dev/v2",
+      kind: "ApplyResult",
+      manifestDigest: digest,
+      mode,
+      status: "failed",
+      root,
+      files: [],
+      error: { code: "ERR_INTERNAL", message: "the apply result failed its own schema" },
+    } as ApplyResult;
+  }
+  return result as ApplyResult;
+}

@@ -1,0 +1,104 @@
+// The journal hash chain's line format and verify walk (apply.md §12.1, §12.3). Pure.
+import { sha256Hex } from "@codai/axiom-canon";
+import { isErrorCode } from "@codai/axiom-schema";
+
+export const GENESIS = `sha256:${"0".repeat(64)}`;
+export const CHAIN_STATES = ["committed", "rolled-back", "failed"] as const;
+export type ChainState = (typeof CHAIN_STATES)[number];
+export type ChainBadReason = "parse" | "seq-gap" | "prev-mismatch";
+
+/** One chain line; keys in this order when written: seq, manifestDigest, state, at, prev, files, code?. */
+export interface ChainEntry {
+  seq: number;
+  manifestDigest: string;
+  state: ChainState;
+  at: string;
+  prev: string;
+  files: number;
+  code?: string;
+}
+
+export interface ChainWalk {
+  /** The good entries, in file order (seq 1..n). */
+  entries: ChainEntry[];
+  /** `sha256:` + hex of the last good line's bytes, or GENESIS. */
+  head: string;
+  firstBad?: { seq: number; reason: ChainBadReason };
+}
+
+const DIGEST_RE = /^sha256:[a-f0-9]{64}$/;
+const KEYS = new Set(["seq", "manifestDigest", "state", "at", "prev", "files", "code"]);
+
+/** The exact line (without `\n`) for an entry: plain JSON.stringify, keys in §12.1 order. */
+export function formatChainLine(entry: ChainEntry): string {
+  const ordered: Record<string, unknown> = {
+    seq: entry.seq,
+    manifestDigest: entry.manifestDigest,
+    state: entry.state,
+    at: entry.at,
+    prev: entry.prev,
+    files: entry.files,
+  };
+  if (entry.code !== undefined) ordered.code = entry.code;
+  return JSON.stringify(ordered);
+}
+
+export function lineDigest(line: Uint8Array): string {
+  return `sha256:${sha256Hex(line)}`;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The §12.3 `parse` check: a JSON object with only the 7 keys and well-typed values. */
+export function parseChainLine(bytes: Uint8Array): ChainEntry | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(utf8.decode(bytes));
+  } catch {
+    return undefined;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  if (Object.keys(o).some((k) => !KEYS.has(k))) return undefined;
+  if (typeof o.seq !== "number" || !Number.isSafeInteger(o.seq) || o.seq < 1) return undefined;
+  if (typeof o.manifestDigest !== "string" || !DIGEST_RE.test(o.manifestDigest)) return undefined;
+  if (typeof o.prev !== "string" || !DIGEST_RE.test(o.prev)) return undefined;
+  if (typeof o.state !== "string" || !(CHAIN_STATES as readonly string[]).includes(o.state)) return undefined;
+  if (typeof o.at !== "string" || Number.isNaN(Date.parse(o.at))) return undefined;
+  if (typeof o.files !== "number" || !Number.isSafeInteger(o.files) || o.files < 0) return undefined;
+  if ("code" in o && !isErrorCode(o.code)) return undefined;
+  const entry: ChainEntry = {
+    seq: o.seq,
+    manifestDigest: o.manifestDigest,
+    state: o.state as ChainState,
+    at: o.at,
+    prev: o.prev,
+    files: o.files,
+  };
+  if (typeof o.code === "string") entry.code = o.code;
+  return entry;
+}
+
+/**
+ * Walks the chain bytes: split on `\n` (a final segment without `\n` is torn → parse); per line
+ * parse → seq-gap → prev-mismatch; the first failure stops the walk.
+ */
+export function walkChain(data: Uint8Array): ChainWalk {
+  const entries: ChainEntry[] = [];
+  let head = GENESIS;
+  let start = 0;
+  while (start < data.length) {
+    const nl = data.indexOf(0x0a, start);
+    const seq = entries.length + 1;
+    if (nl < 0) return { entries, head, firstBad: { seq, reason: "parse" } };
+    const line = data.subarray(start, nl);
+    const entry = parseChainLine(line);
+    if (!entry) return { entries, head, firstBad: { seq, reason: "parse" } };
+    if (entry.seq !== seq) return { entries, head, firstBad: { seq, reason: "seq-gap" } };
+    if (entry.prev !== head) return { entries, head, firstBad: { seq, reason: "prev-mismatch" } };
+    entries.push(entry);
+    head = lineDigest(line);
+    start = nl + 1;
+  }
+  return { entries, head };
+}

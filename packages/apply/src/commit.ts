@@ -1,0 +1,191 @@
+// Commit (apply.md §5.7 C1–C6) with the durability order of D12: journal `staged` and
+// `committing` durable → backups durable → per-target re-check + rename → touched directories
+// fsynced → `committed`. The caller handles C0 and maps failures (§5.9).
+import * as path from "node:path";
+import { randomBytes, createHash } from "node:crypto";
+import { axiomError } from "@codai/axiom-schema";
+import { containmentWalk } from "./containment";
+import { errnoOf, fsx, O } from "./fsx";
+import { capture, digestOrAbsent, hashFd, nlinkOf, openNoFollow } from "./identity";
+import { fsyncDirs, mkdirp, renameRetry, rmrf, unlinkRetry } from "./io";
+import { type Journal, writeJournal } from "./journal";
+import { backupRel, layout } from "./layout";
+import type { PlannedStep } from "./prepare";
+
+export const JOURNAL_REWRITE_EVERY = 32;
+
+function changed(rel: string, expected: string, actual: string): Error {
+  return axiomError("ERR_PREIMAGE_CHANGED", { message: `${rel} changed between prepare and commit`, path: rel, details: { expected, actual } });
+}
+
+/** Opens the captured regular file again and checks type, identity and link count. */
+async function reopenCaptured(s: PlannedStep, maxLinks: bigint): Promise<number> {
+  if (s.pre.kind !== "file") throw new Error("reopenCaptured on a non-file");
+  let fd: number;
+  try {
+    fd = await openNoFollow(s.abs);
+  } catch (err) {
+    const c = errnoOf(err);
+    if (c === "ELOOP" || c === "ENOENT" || c === "ENOTDIR") {
+      throw changed(s.rel, s.pre.hex, digestOrAbsent(await capture(s.abs).catch(() => ({ kind: "absent" as const }))));
+    }
+    throw err;
+  }
+  try {
+    const st = await fsx.fstat(fd);
+    if (!st.isFile() || st.dev !== s.pre.dev || st.ino !== s.pre.ino) {
+      throw changed(s.rel, s.pre.hex, st.isFile() ? (await hashFd(fd)).hex : "non-file:other");
+    }
+    const n = nlinkOf(st);
+    if (n === undefined || n < 1n || n > maxLinks) {
+      throw axiomError("ERR_TARGET_TYPE", { message: `${s.rel} gained a hard link`, path: s.rel, details: { kind: "hardlink" } });
+    }
+    return fd;
+  } catch (err) {
+    await fsx.close(fd).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Copy fallback of pass 1: copies from the open fd into a temp beside B, hashing as it goes. */
+async function copyBackup(s: PlannedStep, fd: number, B: string): Promise<void> {
+  if (s.pre.kind !== "file") return;
+  const tmp = path.join(path.dirname(B), `.axiom-tmp-${randomBytes(8).toString("hex")}`);
+  const out = await fsx.open(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o600);
+  try {
+    const h = createHash("sha256");
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let pos = 0;
+    for (;;) {
+      const n = await fsx.read(fd, buf, 0, buf.length, pos);
+      if (n <= 0) break;
+      h.update(buf.subarray(0, n));
+      await fsx.write(out, buf.subarray(0, n));
+      pos += n;
+    }
+    const hex = h.digest("hex");
+    if (hex !== s.pre.hex) throw changed(s.rel, s.pre.hex, hex);
+    if (process.platform !== "win32") {
+      await fsx.fchmod(out, s.pre.mode & 0o777);
+      await fsx.fchown(out, s.pre.uid, s.pre.gid).catch((err) => {
+        const c = errnoOf(err);
+        if (c !== "EPERM" && c !== "EINVAL") throw err;
+      });
+    }
+    await fsx.fsync(out);
+  } catch (err) {
+    await fsx.close(out).catch(() => undefined);
+    await fsx.unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+  await fsx.close(out);
+  await renameRetry(tmp, B);
+}
+
+/** C3: pass 1, backups of every captured regular file, durable before any rename. */
+async function passBackups(tree: string, hex: string, steps: PlannedStep[], journal: Journal): Promise<Journal> {
+  await rmrf(layout.backup(tree, hex));
+  const gained = new Set<string>();
+  const out = journal.steps.map((st) => ({ ...st }));
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
+    if (s.pre.kind !== "file") continue;
+    const B = layout.backupFile(tree, hex, s.rel);
+    const fd = await reopenCaptured(s, 1n);
+    try {
+      for (const d of await mkdirp(path.dirname(B))) gained.add(path.dirname(d));
+      gained.add(path.dirname(B));
+      try {
+        await fsx.link(s.abs, B);
+      } catch (err) {
+        if (errnoOf(err) === "EEXIST") throw err;
+        await copyBackup(s, fd, B);
+      }
+    } finally {
+      await fsx.close(fd).catch(() => undefined);
+    }
+    out[i]!.backup = backupRel(hex, s.rel);
+  }
+  await fsyncDirs(gained);
+  const next: Journal = { ...journal, steps: out };
+  await writeJournal(tree, next);
+  return next;
+}
+
+/** C4 (b): the commit-time re-check of one target against its capture. */
+async function recheck(s: PlannedStep, hasLinkBackup: boolean): Promise<void> {
+  if (s.pre.kind === "absent") {
+    const now = await capture(s.abs).catch(() => undefined);
+    if (now && now.kind !== "absent") throw changed(s.rel, "absent", digestOrAbsent(now));
+    if (!now) throw changed(s.rel, "absent", "unreadable");
+    return;
+  }
+  if (s.pre.kind !== "file") throw new Error("unreachable: non-file pre-image");
+  const fd = await reopenCaptured(s, hasLinkBackup ? 2n : 1n);
+  try {
+    const { hex } = await hashFd(fd);
+    if (hex !== s.pre.hex) throw changed(s.rel, s.pre.hex, hex);
+  } finally {
+    await fsx.close(fd).catch(() => undefined);
+  }
+}
+
+export interface CommitState {
+  journal: Journal;
+}
+
+/**
+ * C2–C6. `state.journal` always holds the latest journal written, so the caller's rollback
+ * (§5.9) starts from what is on disk. Touched directories are fsynced before `committed`.
+ */
+export async function commitSteps(tree: string, hex: string, steps: PlannedStep[], state: CommitState): Promise<void> {
+  state.journal = { ...state.journal, phase: "committing" };
+  await writeJournal(tree, state.journal);
+  state.journal = await passBackups(tree, hex, steps, state.journal);
+  const touched = new Set<string>();
+  let sinceRewrite = 0;
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
+    await containmentWalk(tree, s.rel);
+    let linkBackup = false;
+    if (s.pre.kind === "file") {
+      const b = await fsx.lstat(layout.backupFile(tree, hex, s.rel)).catch(() => undefined);
+      linkBackup = b !== undefined && b.ino === s.pre.ino && b.dev === s.pre.dev;
+    }
+    await recheck(s, linkBackup);
+    if (s.op === "delete") {
+      if (s.pre.kind !== "absent") {
+        await unlinkRetry(s.abs);
+        touched.add(path.dirname(s.abs));
+      }
+    } else {
+      for (const d of await mkdirp(path.dirname(s.abs))) touched.add(path.dirname(d));
+      touched.add(path.dirname(s.abs));
+      const staged = await fsx.lstat(s.staged as string);
+      await renameRetry(s.staged as string, s.abs);
+      state.journal.steps[i]!.done = true;
+      const after = await fsx.lstat(s.abs).catch(() => undefined);
+      if (!after || after.dev !== staged.dev || after.ino !== staged.ino) {
+        throw axiomError("ERR_DIGEST_MISMATCH", { message: `${s.rel} is not the staged file after rename`, path: s.rel });
+      }
+      const fd = await openNoFollow(s.abs);
+      try {
+        const { hex: got } = await hashFd(fd);
+        if (got !== s.artifact.digest?.sha256) {
+          throw axiomError("ERR_DIGEST_MISMATCH", { message: `${s.rel} differs after rename`, path: s.rel, details: { expected: s.artifact.digest?.sha256, actual: got } });
+        }
+      } finally {
+        await fsx.close(fd).catch(() => undefined);
+      }
+      await containmentWalk(tree, s.rel);
+    }
+    state.journal.steps[i]!.done = true;
+    if (++sinceRewrite === JOURNAL_REWRITE_EVERY) {
+      sinceRewrite = 0;
+      await writeJournal(tree, state.journal);
+    }
+  }
+  await fsyncDirs(touched);
+  state.journal = { ...state.journal, phase: "committed" };
+  await writeJournal(tree, state.journal);
+}

@@ -1,0 +1,50 @@
+// The dry-run unified diff (apply.md §16): one entry per artifact in manifest order, text via the
+// `diff` package's createTwoFilesPatch (context 3, no headers), binary as a fixed two-line entry,
+// the whole capped at 1 MiB of UTF-8.
+import { createTwoFilesPatch } from "diff";
+import { decodeUtf8Strict } from "@codai/axiom-canon";
+
+export const DIFF_CAP = 1_048_576;
+export const TRUNCATION_NOTE = "\n[diff truncated at 1 MiB]\n";
+
+export interface DiffEntry {
+  path: string;
+  /** Current bytes when the target is a regular file; undefined = absent. */
+  before?: Uint8Array;
+  /** New bytes; undefined for a delete. */
+  after?: Uint8Array;
+}
+
+function asText(bytes: Uint8Array | undefined): string | undefined | null {
+  if (bytes === undefined) return "";
+  if (bytes.includes(0)) return null;
+  const s = decodeUtf8Strict(bytes);
+  return s === undefined ? null : s;
+}
+
+export function diffEntry(e: DiffEntry): string {
+  const oldText = asText(e.before);
+  const newText = asText(e.after);
+  if (oldText === null || newText === null) return `diff --axiom a/${e.path} b/${e.path}\nBinary files differ\n`;
+  const oldName = e.before === undefined ? "/dev/null" : `a/${e.path}`;
+  const newName = e.after === undefined ? "/dev/null" : `b/${e.path}`;
+  return createTwoFilesPatch(oldName, newName, oldText as string, newText as string, undefined, undefined, { context: 3 });
+}
+
+/** Concatenates entries under the 1 MiB cap (a cut character decodes as U+FFFD). */
+export function buildDiff(entries: readonly DiffEntry[]): string {
+  let out = "";
+  let used = 0;
+  for (const e of entries) {
+    const text = diffEntry(e);
+    const size = Buffer.byteLength(text, "utf8");
+    if (used + size > DIFF_CAP) {
+      const budget = DIFF_CAP - used;
+      const cut = Buffer.from(text, "utf8").subarray(0, budget);
+      return out + new TextDecoder("utf-8").decode(cut) + TRUNCATION_NOTE;
+    }
+    out += text;
+    used += size;
+  }
+  return out;
+}

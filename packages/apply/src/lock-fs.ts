@@ -1,0 +1,115 @@
+// Small fs helpers shared by the lock, queue, intent and chain modules (apply.md §3, §4.2). Every
+// call goes through the `fsx` seam so fault-injection tests reach these files too.
+import { randomBytes } from "node:crypto";
+import * as path from "node:path";
+import { errnoOf, fsx, O } from "./fsx";
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** mkdir -p through the seam; an existing directory is fine. */
+export async function mkdirp(dir: string): Promise<void> {
+  try {
+    await fsx.mkdir(dir);
+    return;
+  } catch (err) {
+    const code = errnoOf(err);
+    if (code === "EEXIST") return;
+    if (code !== "ENOENT") throw err;
+  }
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error(`cannot create ${dir}`);
+  await mkdirp(parent);
+  try {
+    await fsx.mkdir(dir);
+  } catch (err) {
+    if (errnoOf(err) !== "EEXIST") throw err;
+  }
+}
+
+const DELETE_RETRY_CODES = new Set(["EPERM", "EACCES", "EBUSY"]);
+
+/**
+ * Deletes a lock, ticket or intent file (apply.md §4.2): up to 40 retries on EPERM/EACCES/EBUSY,
+ * sleeping min(5 × (n+1), 50) ms; a file that is already gone counts as deleted.
+ */
+export async function deleteWithRetry(file: string): Promise<void> {
+  for (let n = 0; ; n++) {
+    try {
+      await fsx.unlink(file);
+      return;
+    } catch (err) {
+      const code = errnoOf(err);
+      if (code === "ENOENT") return;
+      if (code === undefined || !DELETE_RETRY_CODES.has(code) || n >= 40) throw err;
+      await sleep(Math.min(5 * (n + 1), 50));
+    }
+  }
+}
+
+export async function writeFully(file: string, flags: number, text: string, durable: boolean): Promise<void> {
+  const fd = await fsx.open(file, flags, 0o644);
+  try {
+    await fsx.write(fd, Buffer.from(text, "utf8"));
+    if (durable) await fsx.fsync(fd);
+  } finally {
+    await fsx.close(fd);
+  }
+}
+
+/** "Atomic write" of apply.md §3: temp file beside the target, then rename (no fsyncs). */
+export async function atomicWrite(file: string, tmp: string, text: string): Promise<void> {
+  try {
+    await writeFully(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, text, false);
+    await fsx.rename(tmp, file);
+  } catch (err) {
+    await fsx.unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** fsync a directory; EINVAL/ENOTSUP (a filesystem that cannot) is ignored, as are platforms without it. */
+export async function fsyncDir(dir: string): Promise<void> {
+  if (process.platform === "win32") return;
+  const fd = await fsx.open(dir, O.O_RDONLY);
+  try {
+    await fsx.fsync(fd);
+  } catch (err) {
+    const code = errnoOf(err);
+    if (code !== "EINVAL" && code !== "ENOTSUP") throw err;
+  } finally {
+    await fsx.close(fd);
+  }
+}
+
+export type ReadResult =
+  | { kind: "ok"; text: string }
+  | { kind: "missing" }
+  | { kind: "unreadable"; code: string };
+
+/** Reads a small UTF-8 file, classifying the errors the staleness rules care about. */
+export async function readSmall(file: string): Promise<ReadResult> {
+  try {
+    const buf = await fsx.readFile(file);
+    return { kind: "ok", text: buf.toString("utf8") };
+  } catch (err) {
+    const code = errnoOf(err);
+    if (code === "ENOENT") return { kind: "missing" };
+    return { kind: "unreadable", code: code ?? "EIO" };
+  }
+}
+
+/** JSON.parse that answers undefined instead of throwing, and only for plain objects. */
+export function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString("hex");
+}

@@ -1,0 +1,39 @@
+// Staleness of lock, ticket and intent records (apply.md §11.2, D28). Pure apart from the
+// liveness probe and the clock.
+import * as os from "node:os";
+
+/** Lock, ticket and intent records from another host are stale after 1 h. */
+export const STALE_AGE_MS = 60 * 60 * 1000;
+/** A lock whose holder record does not parse is stale only once its file is this old (mtime). */
+export const CORRUPT_LOCK_GRACE_MS = 10_000;
+
+export function thisHost(): string {
+  return os.hostname();
+}
+
+/** `kill(pid, 0)`: ESRCH = dead, EPERM = alive (someone else's process). */
+export function isPidAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export function isValidPid(pid: unknown): pid is number {
+  return typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0;
+}
+
+/**
+ * Same host: stale iff the pid is dead — a live holder is never stale, whatever its age (D28).
+ * Other host (or no host recorded): stale iff the time does not parse or is more than 1 h in the
+ * past; a future time is never stale by age.
+ */
+export function recordIsStale(pid: number, host: unknown, time: unknown, now = Date.now()): boolean {
+  if (typeof host === "string" && host === thisHost()) return !isPidAlive(pid);
+  const t = typeof time === "string" ? Date.parse(time) : Number.NaN;
+  if (Number.isNaN(t)) return true;
+  return now - t > STALE_AGE_MS;
+}

@@ -1,0 +1,86 @@
+// Pure artifact path checks of apply.md §2 steps 2–4 and the on-disk case checks of steps 5 and 7c.
+import * as path from "node:path";
+import { axiomError, type ErrorCode, relPathIssues } from "@codai/axiom-schema";
+import { errnoOf, fsx, O } from "./fsx";
+import { mkdirp, rmrf } from "./io";
+
+// threats.md decision: extra device names refused at prepare on every OS (RelPath schema unchanged).
+const EXTRA_RESERVED = /^(CONIN\$|CONOUT\$|COM[\u00b9\u00b2\u00b3]|LPT[\u00b9\u00b2\u00b3])(\.[^.]*)?$/i;
+
+/** RelPath rules + the extra reserved names for one path, in rule order. */
+export function resolverIssues(rel: string): ErrorCode[] {
+  const codes = relPathIssues(rel);
+  if (rel.split("/").some((s) => EXTRA_RESERVED.test(s)) && !codes.includes("ERR_PATH_RESERVED_NAME")) {
+    codes.push("ERR_PATH_RESERVED_NAME");
+  }
+  return codes;
+}
+
+/** §2 step 2: throws the first issue's code; `details.issues` = every issue of every path. */
+export function checkRelPaths(paths: readonly string[]): void {
+  const issues: { path: string; message: string; code: ErrorCode }[] = [];
+  for (const p of paths) for (const code of resolverIssues(p)) issues.push({ path: p, message: code, code });
+  const first = issues[0];
+  if (first) {
+    throw axiomError(first.code, { message: `invalid path ${JSON.stringify(first.path)}: ${first.code}`, details: { issues: issues.slice(0, 20) } });
+  }
+}
+
+export const caseKey = (p: string): string => p.normalize("NFC").toLowerCase();
+
+/** §2 step 3: two artifacts whose NFC-lower-cased paths are equal. */
+export function checkCaseCollisions(paths: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const p of paths) {
+    const k = caseKey(p);
+    const other = seen.get(k);
+    if (other !== undefined) {
+      throw axiomError("ERR_PATH_CASE_COLLISION", { message: `${p} collides with ${other} by case`, path: p, details: { other } });
+    }
+    seen.set(k, p);
+  }
+}
+
+/** §2 step 4 (D10): first segment equal to `.axiom` in any letter case. */
+export function checkAxiomGuard(paths: readonly string[]): void {
+  for (const p of paths) {
+    if ((p.split("/")[0] as string).toLowerCase() === ".axiom") {
+      throw axiomError("ERR_CONTAINMENT", { message: `${p} is inside .axiom/`, path: p, details: { guard: ".axiom" } });
+    }
+  }
+}
+
+/** §2 step 5: create a probe under `.axiom/tmp`, lstat its lower-cased twin, delete it. */
+export async function probeCaseInsensitive(tmpDir: string): Promise<boolean> {
+  await mkdirp(tmpDir);
+  const name = `CaseProbe-${process.pid}-${Date.now()}`;
+  const probe = path.join(tmpDir, name);
+  const fd = await fsx.open(probe, O.O_CREAT | O.O_WRONLY | O.O_TRUNC, 0o644);
+  await fsx.close(fd);
+  try {
+    await fsx.lstat(path.join(tmpDir, name.replace("CaseProbe", "caseprobe")));
+    return true;
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return false;
+    throw err;
+  } finally {
+    await rmrf(probe);
+  }
+}
+
+/** §2 step 7c: a sibling whose NFC-lower-cased name equals the target's but is spelled differently. */
+export async function checkOnDiskCase(parentAbs: string, rel: string): Promise<void> {
+  const leaf = rel.split("/").pop() as string;
+  let names: string[];
+  try {
+    names = await fsx.readdir(parentAbs);
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return;
+    throw err;
+  }
+  const k = caseKey(leaf);
+  const existing = names.find((n) => n !== leaf && caseKey(n) === k);
+  if (existing !== undefined) {
+    throw axiomError("ERR_PATH_CASE_COLLISION", { message: `${rel} collides with existing ${existing}`, path: rel, details: { existing } });
+  }
+}

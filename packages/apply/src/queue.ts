@@ -1,0 +1,84 @@
+// The FIFO queue of lock waiters: one ticket file per waiter (apply.md §3, §11.1, §11.2).
+import * as path from "node:path";
+import { layout } from "./layout";
+import { atomicWrite, deleteWithRetry, mkdirp, parseObject, randomHex, readSmall } from "./lock-fs";
+import { isValidPid, recordIsStale, thisHost } from "./lock-stale";
+import { fsx, errnoOf } from "./fsx";
+
+/** Only names matching this are tickets; anything else in `queue/` is ignored. */
+export const TICKET_NAME_RE = /^\d{21}[0-9a-f]{6}-\d+\.ticket$/;
+
+let counter = 0;
+
+/**
+ * The ticket id scheme, also used for intent `seq`: epoch ms zero-padded to 15 digits + a
+ * per-process counter mod 10⁶ zero-padded to 6 digits + 6 random hex. Plain string order = FIFO.
+ */
+export function newSequenceId(now = Date.now()): string {
+  counter = (counter + 1) % 1_000_000;
+  return `${String(now).padStart(15, "0")}${String(counter).padStart(6, "0")}${randomHex(3)}`;
+}
+
+export interface TicketRecord {
+  pid: number;
+  hostname: string;
+  since: string;
+  manifestDigest: string;
+}
+
+export interface LiveTicket extends TicketRecord {
+  name: string;
+}
+
+/** Writes my ticket (as `.<name>.<8hex>.tmp`, then renamed); returns its file name. */
+export async function writeTicket(root: string, manifestDigest: string): Promise<string> {
+  const dir = layout.queue(root);
+  await mkdirp(dir);
+  const name = `${newSequenceId()}-${process.pid}.ticket`;
+  const record: TicketRecord = { pid: process.pid, hostname: thisHost(), since: new Date().toISOString(), manifestDigest };
+  await atomicWrite(path.join(dir, name), path.join(dir, `.${name}.${randomHex(4)}.tmp`), JSON.stringify(record));
+  return name;
+}
+
+export async function removeTicket(root: string, name: string): Promise<void> {
+  await deleteWithRetry(path.join(layout.queue(root), name));
+}
+
+function parseTicket(text: string): TicketRecord | undefined {
+  const v = parseObject(text);
+  if (!v || !isValidPid(v.pid)) return undefined;
+  return {
+    pid: v.pid,
+    hostname: typeof v.hostname === "string" ? v.hostname : "",
+    since: typeof v.since === "string" ? v.since : "",
+    manifestDigest: typeof v.manifestDigest === "string" ? v.manifestDigest : "",
+  };
+}
+
+/**
+ * Live tickets sorted by name. With `prune`, stale (§11.2) or corrupt ones are deleted; a ticket
+ * that cannot be read (ENOENT/EPERM/EACCES/EBUSY, or any other read error) is skipped, never pruned.
+ * `lockStatus` lists without pruning (read-only).
+ */
+export async function listTickets(root: string, prune: boolean): Promise<LiveTicket[]> {
+  let names: string[];
+  try {
+    names = await fsx.readdir(layout.queue(root));
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return [];
+    throw err;
+  }
+  const live: LiveTicket[] = [];
+  for (const name of names.filter((n) => TICKET_NAME_RE.test(n)).sort()) {
+    const file = path.join(layout.queue(root), name);
+    const read = await readSmall(file);
+    if (read.kind !== "ok") continue;
+    const ticket = parseTicket(read.text);
+    if (!ticket || recordIsStale(ticket.pid, ticket.hostname, ticket.since)) {
+      if (prune) await deleteWithRetry(file).catch(() => undefined);
+      continue;
+    }
+    live.push({ name, ...ticket });
+  }
+  return live;
+}

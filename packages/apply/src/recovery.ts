@@ -1,0 +1,135 @@
+// Crash recovery (apply.md §7, D7, D28). Caller holds the lock. A corrupt journal blocks
+// everything (nothing is acted on); every other journal is driven to a terminal state.
+import * as path from "node:path";
+import { axiomError, type ApplyFileResult, type Journal } from "@codai/axiom-schema";
+import { appendChainEntry, readChain } from "./chain";
+import { errnoOf, fsx } from "./fsx";
+import { atomicWrite, fsyncDir, rmrf } from "./io";
+import { deleteJournal, listJournals } from "./journal";
+import { layout } from "./layout";
+import { isFsMarker, readStoredBundle } from "./store";
+import { rollbackRoutine, type RollbackHooks } from "./rollback-routine";
+
+export class RecoveryError extends Error {
+  constructor(readonly digest: string, override readonly cause: unknown, readonly rollbackFailed: boolean) {
+    super(`recovery of ${digest} failed`);
+  }
+}
+
+/** Files of a completed commit, per §7 (ops and digests from the stored manifest when valid). */
+async function completedFiles(tree: string, j: Journal): Promise<ApplyFileResult[]> {
+  const hex = j.manifestDigest.slice(7);
+  const bundle = await readStoredBundle(tree, hex).catch(() => undefined);
+  const byPath = new Map(bundle?.manifest.artifacts.map((a) => [a.path, a]) ?? []);
+  return j.steps.map((s) => {
+    const a = byPath.get(s.path);
+    const op = a?.op ?? s.op;
+    const status = s.op === "delete" ? (s.backup !== undefined ? "deleted" : "skipped") : "written";
+    const out: ApplyFileResult = { path: s.path, op, status };
+    if (a?.digest) out.digest = { sha256: a.digest.sha256 };
+    return out;
+  });
+}
+
+/** §7 "committed, no fs marker": ensure a committed chain entry, write the marker, drop staging. */
+export async function completeCommit(tree: string, j: Journal, hooks: RollbackHooks): Promise<void> {
+  const hex = j.manifestDigest.slice(7);
+  try {
+    const walk = await readChain(tree);
+    const newest = [...walk.entries].reverse().find((e) => e.manifestDigest === j.manifestDigest);
+    if (!newest || newest.state !== "committed") {
+      await appendChainEntry(tree, { manifestDigest: j.manifestDigest, state: "committed", files: j.steps.length });
+    }
+  } catch (err) {
+    hooks.onWarn?.("chain append failed", { manifestDigest: j.manifestDigest, error: String((err as Error).message) });
+  }
+  const marker = {
+    apiVersion: "axiom.dev/v2",
+    kind: "ApplyResult",
+    manifestDigest: j.manifestDigest,
+    mode: "fs",
+    status: "applied",
+    root: tree,
+    files: await completedFiles(tree, j),
+    journal: layout.journal(tree, hex),
+  };
+  await atomicWrite(layout.applied(tree, hex), JSON.stringify(marker), true);
+  await rmrf(layout.staging(tree, hex));
+}
+
+async function listNames(dir: string): Promise<string[]> {
+  try {
+    return await fsx.readdir(dir);
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return [];
+    throw err;
+  }
+}
+
+/** Throws ERR_JOURNAL_CORRUPT {files} when any journal is corrupt (checked before any action). */
+export async function assertNoCorruptJournal(tree: string): Promise<Awaited<ReturnType<typeof listJournals>>> {
+  const all = await listJournals(tree);
+  const bad = all.filter((e) => e.corrupt).map((e) => e.file);
+  if (bad.length > 0) {
+    throw axiomError("ERR_JOURNAL_CORRUPT", { message: `corrupt journal(s) block this root: ${bad.join(", ")}`, details: { files: bad } });
+  }
+  return all;
+}
+
+/** Recovers one parsed journal by phase (§7 table). */
+export async function recoverJournal(tree: string, j: Journal, hooks: RollbackHooks): Promise<boolean> {
+  const hex = j.manifestDigest.slice(7);
+  switch (j.phase) {
+    case "staged":
+      await rmrf(layout.staging(tree, hex));
+      await deleteJournal(tree, hex);
+      await fsyncDir(layout.journalDir(tree));
+      return true;
+    case "committing":
+    case "rolling-back":
+      try {
+        await rollbackRoutine(tree, j, false, hooks);
+      } catch (err) {
+        throw new RecoveryError(j.manifestDigest, err, true);
+      }
+      return true;
+    case "committed":
+      if (await isFsMarker(tree, hex)) {
+        await rmrf(layout.staging(tree, hex));
+        return false;
+      }
+      await completeCommit(tree, j, hooks);
+      return true;
+    case "rolled-back":
+      await rmrf(layout.staging(tree, hex));
+      await rmrf(layout.backup(tree, hex));
+      return false;
+  }
+}
+
+/** recoverIfNeeded(tree): returns the digests it recovered. */
+export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): Promise<string[]> {
+  const all = await assertNoCorruptJournal(tree);
+  const recovered: string[] = [];
+  const keep = new Set<string>();
+  for (const e of all) {
+    const j = e.journal as Journal;
+    try {
+      if (await recoverJournal(tree, j, hooks)) recovered.push(j.manifestDigest);
+    } catch (err) {
+      if (err instanceof RecoveryError) throw err;
+      throw new RecoveryError(j.manifestDigest, err, false);
+    }
+  }
+  for (const e of await listJournals(tree)) {
+    if (e.journal && (e.journal.phase === "committing" || e.journal.phase === "rolling-back")) keep.add(e.hex);
+  }
+  for (const name of await listNames(layout.stagingRoot(tree))) {
+    if (!keep.has(name)) await rmrf(path.join(layout.stagingRoot(tree), name));
+  }
+  for (const name of await listNames(layout.tmp(tree))) await rmrf(path.join(layout.tmp(tree), name));
+  for (const dir of [layout.journalDir(tree), layout.appliedDir(tree)]) {
+    for (const name of await listNames(dir)) if (name.includes(".tmp-")) await rmrf(path.join(dir, name));
+  }
+  return recovered;
+}

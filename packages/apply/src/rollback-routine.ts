@@ -1,0 +1,115 @@
+// The scoped rollback routine (apply.md §6), shared by an in-process commit failure, crash
+// recovery and manual rollback. Only the journal's paths are touched, each resolved through the
+// containment walk first; backups are read only at `backup/<hex>/<path>` (threats.md I23).
+import * as path from "node:path";
+import { appendChainEntry } from "./chain";
+import { containmentWalk } from "./containment";
+import { errnoOf, fsx } from "./fsx";
+import { fsyncDir, fsyncDirs, mkdirp, renameRetry, rmrf, unlinkRetry } from "./io";
+import { type Journal, writeJournal } from "./journal";
+import { backupRel, layout } from "./layout";
+
+export interface RollbackHooks {
+  /** Warn-level notices (chain append failures); errors there are swallowed. */
+  onWarn?: (message: string, data?: Record<string, unknown>) => void;
+}
+
+async function lstatOrUndefined(p: string) {
+  try {
+    return await fsx.lstat(p);
+  } catch (err) {
+    const c = errnoOf(err);
+    if (c === "ENOENT" || c === "ENOTDIR") return undefined;
+    throw err;
+  }
+}
+
+async function unlinkIfPresent(p: string): Promise<boolean> {
+  try {
+    await unlinkRetry(p);
+    return true;
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return false;
+    throw err;
+  }
+}
+
+/** Runs R0–R6 on `j` (phase committing, committed or rolling-back). Returns the final journal. */
+export async function rollbackRoutine(tree: string, j: Journal, manual: boolean, hooks: RollbackHooks = {}): Promise<Journal> {
+  const hex = j.manifestDigest.slice(7);
+  // R0: only a manual rollback of a committed journal removes the applied marker.
+  if (manual && j.phase === "committed") {
+    await unlinkIfPresent(layout.applied(tree, hex));
+    await fsyncDir(layout.appliedDir(tree)).catch((err) => {
+      if (errnoOf(err) !== "ENOENT") throw err;
+    });
+  }
+  // R1: settle each step's backup field, then make `rolling-back` durable.
+  let journal = j;
+  if (j.phase !== "rolling-back") {
+    const steps = [];
+    for (const s of j.steps) {
+      let has: boolean;
+      if (j.phase === "committed") has = s.backup !== undefined;
+      else {
+        const st = await lstatOrUndefined(layout.backupFile(tree, hex, s.path));
+        has = st !== undefined && st.isFile();
+      }
+      const { backup: _drop, ...rest } = s;
+      steps.push(has ? { ...rest, backup: backupRel(hex, s.path) } : rest);
+    }
+    journal = { ...j, phase: "rolling-back", steps };
+    await writeJournal(tree, journal);
+  }
+  // R2: reverse replay.
+  const touched = new Set<string>();
+  for (let i = journal.steps.length - 1; i >= 0; i--) {
+    const s = journal.steps[i]!;
+    await containmentWalk(tree, s.path);
+    const T = layout.target(tree, s.path);
+    const B = layout.backupFile(tree, hex, s.path);
+    const S = layout.stagedFile(tree, hex, s.path);
+    const hasBackup = s.backup !== undefined;
+    let performed: boolean;
+    if (s.op === "delete") {
+      performed = s.done || (await lstatOrUndefined(T)) === undefined;
+    } else if (s.done) {
+      performed = true;
+    } else {
+      const ss = await lstatOrUndefined(S);
+      if (ss === undefined) performed = true;
+      else {
+        const ts = await lstatOrUndefined(T);
+        performed = ts !== undefined && ts.dev === ss.dev && ts.ino === ss.ino;
+      }
+    }
+    if (s.op === "create" || (!hasBackup && s.op === "overwrite")) {
+      if (performed && (await unlinkIfPresent(T))) touched.add(path.dirname(T));
+      continue;
+    }
+    if (!hasBackup) continue; // delete without backup: nothing to restore
+    if (performed) {
+      if ((await lstatOrUndefined(B)) !== undefined) {
+        for (const d of await mkdirp(path.dirname(T))) touched.add(path.dirname(d));
+        await renameRetry(B, T);
+        touched.add(path.dirname(T));
+        touched.add(path.dirname(B));
+      }
+    } else if (await unlinkIfPresent(B)) {
+      touched.add(path.dirname(B));
+    }
+  }
+  // R3–R4
+  await fsyncDirs(touched);
+  journal = { ...journal, phase: "rolled-back" };
+  await writeJournal(tree, journal);
+  // R5–R6
+  await rmrf(layout.staging(tree, hex));
+  await rmrf(layout.backup(tree, hex));
+  try {
+    await appendChainEntry(tree, { manifestDigest: journal.manifestDigest, state: "rolled-back", files: journal.steps.length });
+  } catch (err) {
+    hooks.onWarn?.("chain append failed", { manifestDigest: journal.manifestDigest, error: String((err as Error).message) });
+  }
+  return journal;
+}

@@ -1,0 +1,107 @@
+// Manual rollback (apply.md §8, D9): idempotent, scoped to the journal's paths, refuses over
+// drift unless forced, refuses up front when a recorded backup is gone. Throws AxiomError.
+import * as fs from "node:fs";
+import { axiomError, type JournalStep } from "@codai/axiom-schema";
+import { stripLongPrefix, containmentWalk } from "./containment";
+import { errnoOf, fsx } from "./fsx";
+import { capture, digestOrAbsent } from "./identity";
+import { type Journal, readJournal } from "./journal";
+import { layout } from "./layout";
+import { acquireLock } from "./lock";
+import { recoverJournal } from "./recovery";
+import { briefError } from "./result";
+import { rollbackRoutine } from "./rollback-routine";
+import { readStoredBundle } from "./store";
+
+export interface RollbackOptions {
+  force?: boolean;
+  lockTimeoutMs?: number;
+  onWarn?: (message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface RollbackOutput {
+  manifestDigest: string;
+  status: "rolled-back";
+  phase: Journal["phase"];
+  steps: JournalStep[];
+  root: string;
+}
+
+function parseDigestArg(digest: string): string {
+  const m = /^(?:sha256:)?([0-9a-f]{64})$/.exec(digest);
+  if (!m) throw axiomError("ERR_NOT_FOUND", { message: `not a manifest digest: ${digest}`, details: { digest } });
+  return m[1] as string;
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await fsx.lstat(p);
+    return true;
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return false;
+    throw err;
+  }
+}
+
+/** §8 step 4 committed (a)+(b): backups present, then (unless forced) no drift from the post-state. */
+async function preflight(root: string, hex: string, j: Journal, force: boolean): Promise<void> {
+  const missing: string[] = [];
+  for (const s of j.steps) if (s.backup !== undefined && !(await exists(layout.backupFile(root, hex, s.path)))) missing.push(s.path);
+  if (missing.length) {
+    throw axiomError("ERR_NOT_FOUND", { message: `backups are missing for ${missing.length} path(s)`, details: { digest: `sha256:${hex}`, missingBackups: missing } });
+  }
+  if (force) return;
+  const bundle = await readStoredBundle(root, hex);
+  const byPath = new Map(bundle.manifest.artifacts.map((a) => [a.path, a]));
+  const drifted: { path: string; expected: string; actual: string }[] = [];
+  for (const s of j.steps) {
+    await containmentWalk(root, s.path);
+    const a = byPath.get(s.path);
+    const expected = s.op === "delete" || !a?.digest ? "absent" : a.digest.sha256;
+    const actual = digestOrAbsent(await capture(layout.target(root, s.path)));
+    if (actual !== expected) drifted.push({ path: s.path, expected, actual });
+  }
+  if (drifted.length) {
+    throw axiomError("ERR_PREIMAGE_CHANGED", {
+      message: `${drifted.length} path(s) changed since the apply; use --force to roll back anyway`,
+      path: drifted[0]!.path,
+      details: { phase: "rollback", drifted },
+    });
+  }
+}
+
+export async function rollback(rootArg: string, digest: string, options: RollbackOptions = {}): Promise<RollbackOutput> {
+  let root: string;
+  try {
+    root = stripLongPrefix(await fs.promises.realpath(rootArg));
+    if (!(await fs.promises.stat(root)).isDirectory()) throw new Error("not a directory");
+  } catch {
+    throw axiomError("ERR_ROOT_NOT_DIR", { message: `root is not a directory: ${rootArg}`, details: { root: rootArg } });
+  }
+  const hex = parseDigestArg(digest);
+  const manifestDigest = `sha256:${hex}`;
+  const lock = await acquireLock(root, manifestDigest, options.lockTimeoutMs ?? 30_000);
+  try {
+    const j = await readJournal(root, hex);
+    if (!j) throw axiomError("ERR_NOT_FOUND", { message: `no journal for ${manifestDigest}`, details: { digest: manifestDigest } });
+    const out = (phase: Journal["phase"], steps: JournalStep[]): RollbackOutput => ({ manifestDigest, status: "rolled-back", phase, steps, root });
+    const hooks = { onWarn: options.onWarn };
+    if (j.phase === "rolled-back") return out("rolled-back", j.steps);
+    if (j.phase === "committed") await preflight(root, hex, j, options.force === true);
+    try {
+      if (j.phase === "staged") {
+        await recoverJournal(root, j, hooks);
+        return out("staged", j.steps);
+      }
+      const done = await rollbackRoutine(root, j, j.phase === "committed", hooks);
+      return out(done.phase, done.steps);
+    } catch (err) {
+      throw axiomError("ERR_ROLLBACK", {
+        message: `rollback of ${manifestDigest} failed: ${briefError(err).message}`,
+        details: { digest: manifestDigest, cause: briefError(err) },
+      });
+    }
+  } finally {
+    await lock.release().catch(() => undefined);
+  }
+}

@@ -1,0 +1,274 @@
+// apply.md §11.1–§11.3, §11.5 and the "Lock, queue, intents" acceptance lines; threats.md F17, F18, F20.
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { installFs } from "../src/fsx";
+import { acquireLock, lockStatus } from "../src/lock";
+import { listTickets, TICKET_NAME_RE, writeTicket } from "../src/queue";
+import { bundleFixture, DIGEST_A, DIGEST_B, deadPid, runChild, tempRoot } from "./lock-helpers";
+
+let root: string;
+let cleanup: () => Promise<void>;
+let work: { root: string; cleanup: () => Promise<void> };
+let holderScript: string;
+
+beforeAll(async () => {
+  work = await tempRoot("axiom-lock-bundle-");
+  holderScript = await bundleFixture("lock-holder", work.root);
+});
+afterAll(() => work.cleanup());
+beforeEach(async () => {
+  ({ root, cleanup } = await tempRoot());
+});
+afterEach(() => cleanup());
+
+const lockFile = () => path.join(root, ".axiom", "lock");
+
+async function writeLock(record: unknown): Promise<void> {
+  await mkdir(path.join(root, ".axiom"), { recursive: true });
+  await writeFile(lockFile(), typeof record === "string" ? record : JSON.stringify(record));
+}
+
+async function lockedError(p: Promise<unknown>): Promise<{ code: string; details: Record<string, unknown> }> {
+  const err = (await p.then(
+    () => undefined,
+    (e) => e,
+  )) as { code: string; details: Record<string, unknown> } | undefined;
+  if (!err) throw new Error("expected a failure");
+  return err;
+}
+
+describe("lock file and release", () => {
+  it("the lock file holds {pid, hostname, startedAt, manifestDigest}; release removes it", async () => {
+    const h = await acquireLock(root, DIGEST_A, 1000);
+    const rec = JSON.parse(await readFile(lockFile(), "utf8"));
+    expect(Object.keys(rec)).toEqual(["pid", "hostname", "startedAt", "manifestDigest"]);
+    expect(rec).toMatchObject({ pid: process.pid, hostname: os.hostname(), manifestDigest: DIGEST_A });
+    expect(Number.isNaN(Date.parse(rec.startedAt))).toBe(false);
+    await h.release();
+    expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it("Release by a process whose pid/startedAt differ from the file → lock file kept", async () => {
+    const h = await acquireLock(root, DIGEST_A, 1000);
+    const foreign = { pid: process.pid, hostname: os.hostname(), startedAt: "2020-01-01T00:00:00.000Z", manifestDigest: DIGEST_B };
+    await writeFile(lockFile(), JSON.stringify(foreign));
+    await h.release();
+    expect(JSON.parse(await readFile(lockFile(), "utf8"))).toEqual(foreign);
+  });
+
+  it("Intent file and ticket are gone after apply returns — the ticket is removed on success and on failure", async () => {
+    const h = await acquireLock(root, DIGEST_A, 1000);
+    expect(await readdir(path.join(root, ".axiom", "queue"))).toEqual([]);
+    await lockedError(acquireLock(root, DIGEST_B, 0));
+    expect(await readdir(path.join(root, ".axiom", "queue"))).toEqual([]);
+    await h.release();
+  });
+});
+
+describe("waiting and ERR_LOCKED", () => {
+  it("Holder alive, lockTimeoutMs: 100 → ERR_LOCKED with queuePosition, waitedMs ≥ 100, holder.{pid, host, digest, since}, absolute lock", async () => {
+    const h = await acquireLock(root, DIGEST_A, 1000);
+    const err = await lockedError(acquireLock(root, DIGEST_B, 100));
+    expect(err.code).toBe("ERR_LOCKED");
+    expect(Object.keys(err.details)).toEqual(["holder", "waitedMs", "queuePosition", "lock"]);
+    expect(err.details.holder).toEqual({ pid: process.pid, host: os.hostname(), digest: DIGEST_A, since: h.record.startedAt });
+    expect(err.details.waitedMs).toBeGreaterThanOrEqual(100);
+    expect(err.details.queuePosition).toBe(1);
+    expect(err.details.lock).toBe(lockFile());
+    expect(path.isAbsolute(err.details.lock as string)).toBe(true);
+    await h.release();
+  });
+
+  it("lockTimeoutMs: 0 with a held lock → ERR_LOCKED after one attempt", async () => {
+    const h = await acquireLock(root, DIGEST_A, 1000);
+    const t0 = Date.now();
+    const err = await lockedError(acquireLock(root, DIGEST_B, 0));
+    expect(err.code).toBe("ERR_LOCKED");
+    expect(err.details.queuePosition).toBe(1);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    await h.release();
+  });
+
+  it("a waiter behind another live ticket reports queuePosition = ahead + 1", async () => {
+    const h = await acquireLock(root, DIGEST_A, 1000);
+    const earlier = await writeTicket(root, DIGEST_B); // a live ticket (this pid) ahead of the next waiter
+    const err = await lockedError(acquireLock(root, DIGEST_B, 60));
+    expect(err.details.queuePosition).toBe(2);
+    await h.release();
+    expect((await listTickets(root, false)).map((t) => t.name)).toEqual([earlier]);
+  });
+
+  it("a live holder is waited for: the waiter gets the lock once the holder releases", async () => {
+    const h = await acquireLock(root, DIGEST_A, 1000);
+    setTimeout(() => void h.release(), 150);
+    const t0 = Date.now();
+    const h2 = await acquireLock(root, DIGEST_B, 5000);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(100);
+    expect(h2.record.manifestDigest).toBe(DIGEST_B);
+    await h2.release();
+  });
+
+  it("Three waiters → acquire in ticket order (FIFO)", async () => {
+    const h = await acquireLock(root, DIGEST_A, 1000);
+    const order: string[] = [];
+    const waiters = ["w1", "w2", "w3"].map(async (name, i) => {
+      await new Promise((r) => setTimeout(r, i * 20));
+      const got = await acquireLock(root, DIGEST_B, 10_000);
+      order.push(`${name}:${got.ticket}`);
+      await new Promise((r) => setTimeout(r, 20));
+      await got.release();
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await listTickets(root, false)).length).toBe(3);
+    await h.release();
+    await Promise.all(waiters);
+    expect(order.map((o) => o.split(":")[0])).toEqual(["w1", "w2", "w3"]);
+    const tickets = order.map((o) => o.split(":")[1] as string);
+    expect([...tickets].sort()).toEqual(tickets);
+  });
+});
+
+describe("staleness (§11.2, D28)", () => {
+  it("Lock file with a dead pid on this host → reclaimed (a SIGKILLed holder)", async () => {
+    const child = runChild(holderScript, [root, DIGEST_A, "5000", "-1"]);
+    const acquired = await child.waitFor("acquired");
+    expect(acquired.event).toBe("acquired");
+    child.proc.kill("SIGKILL");
+    await child.exited;
+    expect(JSON.parse(await readFile(lockFile(), "utf8")).pid).toBe(child.proc.pid);
+    const status = await lockStatus(root);
+    expect(status.holder).toMatchObject({ pid: child.proc.pid, stale: true });
+    const h = await acquireLock(root, DIGEST_B, 2000);
+    expect(JSON.parse(await readFile(lockFile(), "utf8")).pid).toBe(process.pid);
+    await h.release();
+  });
+
+  it("Lock held 2 h by a live pid on this host → a waiter times out with ERR_LOCKED, the lock is not reclaimed (F18)", async () => {
+    const since = new Date(Date.now() - 2 * 3600_000).toISOString();
+    const rec = { pid: process.pid, hostname: os.hostname(), startedAt: since, manifestDigest: DIGEST_A };
+    await writeLock(rec);
+    const err = await lockedError(acquireLock(root, DIGEST_B, 150));
+    expect(err.code).toBe("ERR_LOCKED");
+    expect(JSON.parse(await readFile(lockFile(), "utf8"))).toEqual(rec);
+    expect((await lockStatus(root)).holder).toMatchObject({ pid: process.pid, stale: false });
+  });
+
+  it("Lock file older than 1 h from another host → reclaimed", async () => {
+    const since = new Date(Date.now() - 61 * 60_000).toISOString();
+    await writeLock({ pid: 999_999, hostname: "other-host-B", startedAt: since, manifestDigest: DIGEST_A });
+    const h = await acquireLock(root, DIGEST_B, 1000);
+    expect(JSON.parse(await readFile(lockFile(), "utf8")).manifestDigest).toBe(DIGEST_B);
+    await h.release();
+  });
+
+  it("F17 a lock from host B dated now + 2 h, lockTimeoutMs 200 → ERR_LOCKED {holder.host: B, queuePosition: 1}; the lock file is unchanged", async () => {
+    const since = new Date(Date.now() + 2 * 3600_000).toISOString();
+    const text = JSON.stringify({ pid: 4242, hostname: "B", startedAt: since, manifestDigest: DIGEST_A });
+    await writeLock(text);
+    const err = await lockedError(acquireLock(root, DIGEST_B, 200));
+    expect(err.code).toBe("ERR_LOCKED");
+    expect(err.details).toMatchObject({ holder: { pid: 4242, host: "B", digest: DIGEST_A, since }, queuePosition: 1 });
+    expect(err.details.waitedMs).toBeGreaterThanOrEqual(200);
+    expect(await readFile(lockFile(), "utf8")).toBe(text);
+  });
+
+  it("another host within the hour → not stale", async () => {
+    const since = new Date(Date.now() - 59 * 60_000).toISOString();
+    await writeLock({ pid: 4242, hostname: "B", startedAt: since, manifestDigest: DIGEST_A });
+    expect((await lockStatus(root)).holder?.stale).toBe(false);
+    expect((await lockedError(acquireLock(root, DIGEST_B, 0))).code).toBe("ERR_LOCKED");
+  });
+
+  it("F20 a same-host dead-pid lock dated in the future, and a lock with an unparseable startedAt → reclaimed", async () => {
+    const dead = await deadPid();
+    await writeLock({ pid: dead, hostname: os.hostname(), startedAt: new Date(Date.now() + 3600_000).toISOString(), manifestDigest: DIGEST_A });
+    await (await acquireLock(root, DIGEST_B, 1000)).release();
+    await new Promise((r) => setTimeout(r, 20));
+    await writeLock({ pid: 4242, hostname: "B", startedAt: "not a time", manifestDigest: DIGEST_A });
+    const h = await acquireLock(root, DIGEST_B, 1000);
+    expect(JSON.parse(await readFile(lockFile(), "utf8")).pid).toBe(process.pid);
+    await h.release();
+  });
+
+  it("Empty lock file with fresh mtime → not reclaimed (waiter times out); same file with mtime 11 s old → reclaimed", async () => {
+    await writeLock("");
+    const err = await lockedError(acquireLock(root, DIGEST_B, 100));
+    expect(err.code).toBe("ERR_LOCKED");
+    expect(err.details.holder).toBeUndefined();
+    expect(Object.keys(err.details)).toEqual(["waitedMs", "queuePosition", "lock"]);
+    expect((await lockStatus(root)).held).toBe(true);
+    const old = new Date(Date.now() - 11_000);
+    await utimes(lockFile(), old, old);
+    const h = await acquireLock(root, DIGEST_B, 1000);
+    expect(JSON.parse(await readFile(lockFile(), "utf8")).manifestDigest).toBe(DIGEST_B);
+    await h.release();
+  });
+
+  it("a lock whose pid is not a number counts as corrupt (10 s grace), never as a dead pid", async () => {
+    await writeLock({ pid: "12", hostname: os.hostname(), startedAt: new Date().toISOString(), manifestDigest: DIGEST_A });
+    expect((await lockedError(acquireLock(root, DIGEST_B, 50))).code).toBe("ERR_LOCKED");
+    const s = await lockStatus(root);
+    expect(s).toMatchObject({ held: true });
+    expect(s.holder).toBeUndefined();
+  });
+});
+
+describe("queue tickets", () => {
+  it("ticket names match ^\\d{21}[0-9a-f]{6}-\\d+\\.ticket$ and sort in creation order", async () => {
+    const a = await writeTicket(root, DIGEST_A);
+    const b = await writeTicket(root, DIGEST_B);
+    expect(a).toMatch(TICKET_NAME_RE);
+    expect(a < b).toBe(true);
+    const rec = JSON.parse(await readFile(path.join(root, ".axiom", "queue", a), "utf8"));
+    expect(Object.keys(rec)).toEqual(["pid", "hostname", "since", "manifestDigest"]);
+  });
+
+  it("Ticket of a dead pid → pruned", async () => {
+    const dir = path.join(root, ".axiom", "queue");
+    await mkdir(dir, { recursive: true });
+    const name = `${"0".repeat(15)}000001abcdef-1.ticket`;
+    await writeFile(path.join(dir, name), JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), since: new Date().toISOString(), manifestDigest: DIGEST_A }));
+    expect((await listTickets(root, false)).length).toBe(0);
+    expect(existsSync(path.join(dir, name))).toBe(true); // lockStatus-style listing never prunes
+    const h = await acquireLock(root, DIGEST_B, 1000); // the dead ticket sorts first but does not block
+    expect(existsSync(path.join(dir, name))).toBe(false);
+    await h.release();
+  });
+
+  it("a corrupt ticket is pruned; a non-ticket name is ignored", async () => {
+    const dir = path.join(root, ".axiom", "queue");
+    await mkdir(dir, { recursive: true });
+    const bad = `${"0".repeat(15)}000001abcdef-1.ticket`;
+    await writeFile(path.join(dir, bad), "{not json");
+    await writeFile(path.join(dir, "README"), "x");
+    const h = await acquireLock(root, DIGEST_B, 1000);
+    expect((await readdir(dir)).sort()).toEqual(["README"]);
+    await h.release();
+  });
+
+  it("Ticket unreadable with EACCES → skipped, not pruned", async () => {
+    const dir = path.join(root, ".axiom", "queue");
+    await mkdir(dir, { recursive: true });
+    const name = `${"0".repeat(15)}000001abcdef-1.ticket`;
+    const file = path.join(dir, name);
+    await writeFile(file, JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), since: new Date().toISOString(), manifestDigest: DIGEST_A }));
+    const { fsx } = await import("../src/fsx");
+    const real = fsx.readFile;
+    const restore = installFs({
+      readFile: async (p) => {
+        if (p === file) throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+        return real(p);
+      },
+    });
+    try {
+      const h = await acquireLock(root, DIGEST_B, 1000);
+      await h.release();
+    } finally {
+      restore();
+    }
+    expect(existsSync(file)).toBe(true);
+  });
+});

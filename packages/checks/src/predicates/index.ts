@@ -1,0 +1,29 @@
+// The built-in predicates, in registration order (checks.md §4.1). manifest.requireSigned,
+// expr.cel and expr.cedar arrive with later issues; until then they are unknown predicates.
+import { PredicateRegistry } from "../registry";
+import { contentEncodingUtf8, contentMaxBytes, contentNoSecrets } from "./content";
+import { depsDeny, depsMax } from "./deps";
+import { guardExternal } from "./guard";
+import { manifestMaxArtifacts, manifestMaxTotalBytes, manifestNoDeletes } from "./manifest";
+import { pathAllow, pathDeny, pathReservedNames } from "./path";
+import { repoNoOverwriteOf, repoRequireCompanion } from "./repo";
+import { repoRequireReference } from "./require-reference";
+
+export function createDefaultRegistry(): PredicateRegistry {
+  return new PredicateRegistry()
+    .register(pathAllow)
+    .register(pathDeny)
+    .register(pathReservedNames)
+    .register(contentNoSecrets)
+    .register(contentMaxBytes)
+    .register(contentEncodingUtf8)
+    .register(manifestMaxArtifacts)
+    .register(manifestMaxTotalBytes)
+    .register(manifestNoDeletes)
+    .register(depsMax)
+    .register(depsDeny)
+    .register(repoNoOverwriteOf)
+    .register(repoRequireCompanion)
+    .register(repoRequireReference)
+    .register(guardExternal);
+}

@@ -1,0 +1,84 @@
+// The one seam to the MCP SDK (mcp.md §2): no other file under packages/*/src imports
+// @modelcontextprotocol/*. Everything the server needs from the SDK is re-exported here under
+// AXIOM-owned names, so an SDK upgrade touches this file only.
+import {
+  type CallToolResult,
+  createMcpHandler,
+  inputRequired,
+  isLegacyRequest,
+  McpServer,
+  type McpServerFactory,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type ServerContext,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
+
+export {
+  inputRequired,
+  isLegacyRequest,
+  McpServer,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  WebStandardStreamableHTTPServerTransport,
+};
+export type { CallToolResult, McpServerFactory, ServerContext };
+
+/** The two wire generations (mcp.md §12). */
+export type WireEra = "legacy" | "modern";
+export type WireMode = "2026" | "2025" | "2026-only";
+
+/** SEP-2549 cache hints stamped on 2026-era results only (mcp.md §11.7). */
+export const CACHE_HINTS = {
+  "tools/list": { ttlMs: 300_000, cacheScope: "public" },
+  "resources/templates/list": { ttlMs: 300_000, cacheScope: "public" },
+  "server/discover": { ttlMs: 300_000, cacheScope: "public" },
+  "resources/list": { ttlMs: 10_000, cacheScope: "private" },
+  "resources/read": { ttlMs: 86_400_000, cacheScope: "public" },
+} as const;
+
+/**
+ * A Standard Schema that advertises `json` in tools/list and accepts every value: AXIOM validates
+ * tool arguments and outputs itself so that every failure carries an ERR_* code (mcp.md §6.2).
+ */
+export function acceptingSchema(json: Record<string, unknown>) {
+  return {
+    "~standard": {
+      version: 1 as const,
+      vendor: "axiom",
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  };
+}
+
+/** Serves stdio from a factory; `--wire 2026-only` rejects 2025-era openings (mcp.md §11.1). */
+export function serveStdio(factory: McpServerFactory, wire: WireMode, onerror: (error: Error) => void): { close(): Promise<void> } {
+  return sdkServeStdio(factory, { legacy: wire === "2026-only" ? "reject" : "serve", onerror });
+}
+
+/** The HTTP entry's modern leg (used by the HTTP transport issue). */
+export function createHttpHandler(factory: McpServerFactory, onerror: (error: Error) => void) {
+  return createMcpHandler(factory, { legacy: "reject", onerror } as Parameters<typeof createMcpHandler>[1]);
+}
+
+/** `resources/read` miss: JSON-RPC -32602 with `data.uri` (mcp.md §10.2). */
+export function resourceNotFound(uri: string): Error {
+  return new ResourceNotFoundError(uri, `ERR_NOT_FOUND: resource not found: ${uri}`);
+}
+
+/** Any other `resources/read` failure: JSON-RPC -32603 `<code>: <message>` (mcp.md §10.2). */
+export function resourceReadError(code: string, message: string): Error {
+  return new ProtocolError(ProtocolErrorCode.InternalError, `${code}: ${message}`);
+}
+
+/** The 2026-era client capabilities claim of a request, or the 2025 `initialize` ones (mcp.md §8.3). */
+export function clientCapabilitiesOf(server: McpServer, ctx: ServerContext): Record<string, unknown> | undefined {
+  const meta = (ctx as { mcpReq?: { _meta?: Record<string, unknown> } }).mcpReq?._meta;
+  const claimed = meta?.["io.modelcontextprotocol/clientCapabilities"];
+  if (claimed && typeof claimed === "object") return claimed as Record<string, unknown>;
+  return server.server.getClientCapabilities() as Record<string, unknown> | undefined;
+}

@@ -1,0 +1,76 @@
+// Input files named on the command line (cli.md §3 "input files"): read fully, strict UTF-8
+// (a leading BOM dropped), then parsed. Shared by every verb that reads a plan, bundle or snapshot.
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { axiomError, type ErrorCode } from "@codai/axiom-schema";
+
+/** Which code a malformed file of this kind yields (plan files vs bundle / snapshot files). */
+export type InputKind = "plan" | "bundle" | "snapshot";
+
+const KIND_CODE: Record<InputKind, ErrorCode> = {
+  plan: "ERR_INVALID_PLAN",
+  bundle: "ERR_INVALID_MANIFEST",
+  snapshot: "ERR_INVALID_MANIFEST",
+};
+
+export function invalidInputCode(kind: InputKind): ErrorCode {
+  return KIND_CODE[kind];
+}
+
+/** The raw bytes; a missing or unreadable file is ERR_NOT_FOUND with the name as given. */
+export async function readInputBytes(file: string, cwd: string): Promise<Uint8Array> {
+  try {
+    return await readFile(resolve(cwd, file));
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? "unreadable";
+    throw axiomError("ERR_NOT_FOUND", { message: `cannot read ${file} (${reason})`, details: { file } });
+  }
+}
+
+/** Strict UTF-8: invalid bytes are refused, never replaced by U+FFFD; a leading BOM is dropped. */
+export function decodeInputText(bytes: Uint8Array, file: string, kind: InputKind): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw axiomError(KIND_CODE[kind], {
+      message: `${file} is not valid UTF-8`,
+      details: { file, reason: "not-utf8" },
+    });
+  }
+}
+
+export async function readInputText(file: string, cwd: string, kind: InputKind): Promise<string> {
+  return decodeInputText(await readInputBytes(file, cwd), file, kind);
+}
+
+/** JSON.parse with the kind's code on failure (`details.reason: "not-json"`). */
+export function parseInputJson(text: string, file: string, kind: InputKind): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw axiomError(KIND_CODE[kind], {
+      message: `${file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
+      details: { file, reason: "not-json" },
+    });
+  }
+}
+
+/** A JSON document of the given kind (bundle, snapshot, JSON plan). */
+export async function readJsonInput(file: string, cwd: string, kind: InputKind): Promise<unknown> {
+  return parseInputJson(await readInputText(file, cwd, kind), file, kind);
+}
+
+/** A ManifestBundle file, before intake: unreadable → ERR_NOT_FOUND, not UTF-8 / not JSON → ERR_INVALID_MANIFEST. */
+export function readBundleFile(file: string, cwd: string): Promise<unknown> {
+  return readJsonInput(file, cwd, "bundle");
+}
+
+/** Plan input format by file extension, case-insensitive (cli.md §7.6). */
+export type PlanFormat = "json" | "yaml" | "axm";
+
+export function planFormatOf(file: string): PlanFormat {
+  const lower = file.toLowerCase();
+  if (lower.endsWith(".axm")) return "axm";
+  if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "yaml";
+  return "json";
+}

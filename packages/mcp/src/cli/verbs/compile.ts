@@ -1,0 +1,60 @@
+// `axiom compile <plan> [-o <file>] [--store inline|cas] [--root <dir>] [--allow-net [--net-allow
+// <h[,h]>]…] [--allow-file] [--emitter <spec>]…` (cli.md §7.6, formats.md §3.3): Plan → ManifestBundle.
+// With a root the manifest carries preImage and the bundle is stored under <root>/.axiom/manifests/.
+import { compilePlan, parsePlanText, storeBundle } from "@codai/axiom-plan";
+import { axiomError } from "@codai/axiom-schema";
+import { printJson } from "../../cli-output";
+import { booleanFlag, commaListFlag, enumFlag, listFlag, requireWith, stringFlag } from "../args";
+import { planFormatOf, readInputText } from "../input";
+import { loadEmitters } from "../load-emitters";
+import { writeJsonAtomic } from "../out-file";
+import { resolveOptionalRoot } from "../roots";
+import type { FlagTable, VerbContext } from "../verb";
+
+export const options: FlagTable = {
+  out: { type: "string", short: "o" },
+  store: { type: "string" },
+  root: { type: "string" },
+  "allow-net": { type: "boolean" },
+  "net-allow": { type: "string", multiple: true },
+  "allow-file": { type: "boolean" },
+  emitter: { type: "string", multiple: true },
+};
+
+export const positionals = { min: 1, max: 1 };
+
+export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
+  requireWith(values, "net-allow", "allow-net");
+  const store = enumFlag(values, "store", ["inline", "cas"] as const) ?? "inline";
+  const allowNet = booleanFlag(values, "allow-net");
+  const allowFile = booleanFlag(values, "allow-file");
+  const netAllow = commaListFlag(values, "net-allow");
+  const file = args[0] as string;
+
+  // `--store cas`, `--allow-net` and `--allow-file` need a root: `.` is implied (cli.md §7.6).
+  const root = await resolveOptionalRoot(stringFlag(values, "root"), cwd, store === "cas" || allowNet || allowFile);
+  const emitters = await loadEmitters(listFlag(values, "emitter"), cwd);
+
+  const text = await readInputText(file, cwd, "plan");
+  const format = planFormatOf(file);
+  if (format === "axm") {
+    throw axiomError("ERR_INVALID_PLAN", {
+      message: `${file}: .axm plans are not supported by this build yet`,
+      details: { file, reason: "axm-unavailable" },
+    });
+  }
+  const plan = await parsePlanText(text, format);
+
+  const { bundle } = await compilePlan(plan, {
+    store,
+    root,
+    emitters,
+    net: { allowNet, allowFile, allowlist: netAllow.length > 0 ? netAllow : undefined },
+  });
+  if (root !== undefined) await storeBundle(root, bundle);
+
+  const out = stringFlag(values, "out");
+  if (out === undefined) return printJson(bundle);
+  const written = await writeJsonAtomic(out, cwd, bundle);
+  printJson({ manifestDigest: bundle.manifestDigest, artifacts: bundle.manifest.artifacts.length, out: written });
+}

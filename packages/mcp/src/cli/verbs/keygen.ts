@@ -1,0 +1,22 @@
+// `axiom keygen [--out <dir>] [--name <label>]` (signing.md §3.1, cli.md §7.15): a new Ed25519 key
+// file (base64 PKCS#8 + LF, mode 0600, exclusive create). stdout carries only the public entry.
+import { resolve } from "node:path";
+import { printJson } from "../../cli-output";
+import { keygenToDir } from "../../keys";
+import { stringFlag } from "../args";
+import { type FlagTable, UsageError, type VerbContext } from "../verb";
+
+export const options: FlagTable = {
+  out: { type: "string" },
+  name: { type: "string" },
+};
+export const positionals = { min: 0, max: 0 };
+
+export async function run({ values, cwd }: VerbContext): Promise<void> {
+  const name = stringFlag(values, "name");
+  if (name !== undefined && (name.length < 1 || name.length > 200)) {
+    throw new UsageError("--name expects 1 to 200 characters");
+  }
+  const dir = resolve(cwd, stringFlag(values, "out") ?? ".");
+  printJson(await keygenToDir(dir, name === undefined ? {} : { name }));
+}

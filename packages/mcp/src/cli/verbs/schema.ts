@@ -1,0 +1,19 @@
+// `axiom schema <Kind>` (cli.md §7.13): the JSON Schema (draft 2020-12) of a document Kind, the
+// same document as the `axiom://schema/<Kind>` resource. An unknown Kind is a usage error.
+import { axiomError, isSchemaKind, jsonSchemaFor, SCHEMA_KINDS } from "@codai/axiom-schema";
+import { printJson } from "../../cli-output";
+import { type FlagTable, UsageError, type VerbContext } from "../verb";
+
+export const options: FlagTable = {};
+export const positionals = { min: 1, max: 1 };
+
+export async function run({ positionals: args }: VerbContext): Promise<void> {
+  const kind = args[0];
+  if (!isSchemaKind(kind)) {
+    throw new UsageError(`schema expects one of ${SCHEMA_KINDS.join(", ")} (case-sensitive), got "${kind}"`);
+  }
+  const schema = jsonSchemaFor(kind);
+  // A Kind whose Zod schema is not part of this build: an internal gap, never a silent empty schema.
+  if (schema === undefined) throw axiomError("ERR_INTERNAL", { message: `no JSON Schema for ${kind} in this build` });
+  printJson(schema);
+}

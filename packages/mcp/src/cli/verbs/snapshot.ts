@@ -1,0 +1,58 @@
+// `axiom snapshot --root <dir> [-o <file>] [--include <glob>]… [--exclude <glob>]… [--max-files <n>]
+// [--max-bytes <n>] [--no-gitignore] [--no-digest]` (cli.md §7.20, apply.md §17). Never writes
+// under the root, never spawns a process; progress on a TTY stderr only (§9.3).
+import { repoSnapshot } from "@codai/axiom-apply";
+import { printJson, setExit } from "../../cli-output";
+import { resolveCliRoot } from "../../roots";
+import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
+import { writeJsonAtomic } from "../out-file";
+import { createProgress } from "../snapshot-progress";
+import { type FlagTable, UsageError, type VerbContext } from "../verb";
+
+export const options: FlagTable = {
+  root: { type: "string" },
+  out: { type: "string", short: "o" },
+  include: { type: "string", multiple: true },
+  exclude: { type: "string", multiple: true },
+  "max-files": { type: "string" },
+  "max-bytes": { type: "string" },
+  "no-gitignore": { type: "boolean" },
+  "no-digest": { type: "boolean" },
+};
+
+export const positionals = { min: 0, max: 0 };
+
+// Digits only; the range rules (0 → ERR_INVALID_PLAN, > 50 000 clamped) belong to the library.
+export const integers = {
+  "max-files": { min: 0, max: Number.MAX_SAFE_INTEGER },
+  "max-bytes": { min: 0, max: Number.MAX_SAFE_INTEGER },
+};
+
+export async function run({ values, cwd }: VerbContext): Promise<void> {
+  const rootArg = stringFlag(values, "root");
+  if (rootArg === undefined) throw new UsageError("snapshot requires --root <dir>");
+  const root = await resolveCliRoot(rootArg, cwd);
+  const progress = createProgress();
+  let snap: Awaited<ReturnType<typeof repoSnapshot>>;
+  try {
+    snap = await repoSnapshot(root, {
+      include: listFlag(values, "include"),
+      exclude: listFlag(values, "exclude"),
+      maxFiles: integerFlag(values, "max-files"),
+      maxBytes: integerFlag(values, "max-bytes"),
+      respectGitignore: !booleanFlag(values, "no-gitignore"),
+      withContentDigest: !booleanFlag(values, "no-digest"),
+      onProgress: progress.update,
+    });
+  } finally {
+    progress.stop();
+  }
+  const out = stringFlag(values, "out");
+  if (out === undefined) {
+    printJson(snap);
+  } else {
+    const file = await writeJsonAtomic(out, cwd, snap);
+    printJson({ snapshotDigest: snap.snapshotDigest, files: snap.body.counts.files, bytes: snap.body.counts.bytes, truncated: snap.body.truncated, out: file });
+  }
+  setExit(0);
+}

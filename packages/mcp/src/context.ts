@@ -1,0 +1,38 @@
+// Per-process server state shared by every instance one factory builds (mcp.md §4.3): the roots
+// policy, options, the task and plan-session stores, the seen-roots set and the engine seam.
+import type { EmitterRegistry } from "@codai/axiom-schema";
+import type { Engines } from "./engines";
+import type { Logger } from "./logging";
+import type { PlanSessionStore } from "./sessions";
+import type { TaskStore } from "./tasks";
+import type { Toolset } from "./tools/types";
+
+/** The frozen allowlist of §3.1 (shape of roots.ts `createRootsPolicy`). */
+export interface RootsPolicy {
+  readonly roots: ReadonlySet<string>;
+}
+
+export interface GuardOptions {
+  allowGuards: boolean;
+  guardAllowlist: string[];
+}
+
+export interface ServerDeps {
+  policy: RootsPolicy;
+  toolset: Toolset;
+  requireHuman: boolean;
+  log: Logger;
+  guards: GuardOptions;
+  emitters: EmitterRegistry | undefined;
+  /** `axiom mcp --profile` (D26); "default" when absent. */
+  serverProfile: string;
+  /** `axiom mcp --allow-profile` names (D26). */
+  allowProfiles: readonly string[];
+  tasks: TaskStore;
+  sessions: PlanSessionStore;
+  /** Roots (allowlisted or sub-roots) that received a stored document in this process (§3.3). */
+  seenRoots: Set<string>;
+  engines: Engines;
+  /** §3.2: realpath of an allowed root; lock-taking tools accept only an allowlisted root itself. */
+  resolveRoot(requested: string | undefined, opts: { lockTaking: boolean }): Promise<string>;
+}

@@ -1,0 +1,105 @@
+// createServer / serverFactory / parseToolset (mcp.md §1, §4): one McpServer per stdio connection,
+// 2025-era HTTP session or 2026-era HTTP request, all sharing one task store, one plan-session store
+// and one seen-roots set per factory.
+import { axiomError, type EmitterRegistry } from "@codai/axiom-schema";
+import { acceptingSchema, CACHE_HINTS, clientCapabilitiesOf, McpServer, type McpServerFactory, type WireEra } from "./adapter";
+import type { GuardOptions, RootsPolicy, ServerDeps } from "./context";
+import type { Engines } from "./engines";
+import { runTool } from "./envelope";
+import { type Logger, SILENT_LOGGER } from "./logging";
+import { registerResources } from "./resources";
+import { PlanSessionStore } from "./sessions";
+import { TaskStore } from "./tasks";
+import { resolveToolRoot } from "./tool-roots";
+import { toJsonSchema } from "./tools/json-schema";
+import { TOOL_DEFS, USER_INTERACTION_TOOLS } from "./tools/registry";
+import { annotationsOf, type Toolset } from "./tools/types";
+import { RELEASE_VERSION } from "./version";
+
+export type { Toolset };
+
+export interface CreateServerOptions {
+  toolset?: Toolset;
+  requireHuman?: boolean;
+  log?: Logger;
+  guards?: GuardOptions;
+  emitters?: EmitterRegistry;
+  era?: WireEra;
+  /** `axiom mcp --profile` (D26). */
+  profile?: string;
+  /** `axiom mcp --allow-profile` (D26). */
+  allowProfiles?: readonly string[];
+  engines?: Engines;
+  tasks?: TaskStore;
+  planSessions?: PlanSessionStore;
+  seenRoots?: Set<string>;
+  /** Root resolution of §3.2 (roots.ts); the built-in one when absent. */
+  resolveRoot?: (policy: RootsPolicy, requested: string | undefined, opts: { lockTaking: boolean }) => Promise<string>;
+}
+
+export function parseToolset(value: unknown): Toolset {
+  if (value === undefined) return "core";
+  if (value === "core" || value === "full") return value;
+  throw axiomError("ERR_INTERNAL", { message: "--tools must be one of core|full", details: { value, allowed: ["core", "full"] } });
+}
+
+function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerDeps {
+  const resolve = options.resolveRoot ?? resolveToolRoot;
+  return {
+    policy,
+    toolset: parseToolset(options.toolset),
+    requireHuman: options.requireHuman === true,
+    log: options.log ?? SILENT_LOGGER,
+    guards: options.guards ?? { allowGuards: false, guardAllowlist: [] },
+    emitters: options.emitters,
+    serverProfile: options.profile ?? "default",
+    allowProfiles: options.allowProfiles ?? [],
+    tasks: options.tasks ?? new TaskStore(),
+    sessions: options.planSessions ?? new PlanSessionStore(),
+    seenRoots: options.seenRoots ?? new Set(),
+    engines: options.engines ?? {},
+    resolveRoot: (requested, opts) => resolve(policy, requested, opts),
+  };
+}
+
+/** Builds one instance over already-shared deps. */
+function buildServer(deps: ServerDeps, era: WireEra): McpServer {
+  const server = new McpServer(
+    { name: "axiom", version: RELEASE_VERSION },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} },
+      cacheHints: CACHE_HINTS,
+      inputRequired: { legacyShim: true, maxRounds: 8, roundTimeoutMs: 600_000 },
+    } as ConstructorParameters<typeof McpServer>[1],
+  );
+  for (const def of TOOL_DEFS) {
+    if (deps.toolset === "core" && def.toolset !== "core") continue;
+    const config = {
+      title: def.title,
+      description: def.description,
+      inputSchema: acceptingSchema(toJsonSchema(def.input, "input")),
+      outputSchema: acceptingSchema(toJsonSchema(def.output, "output")),
+      annotations: { title: def.title, ...annotationsOf(def) },
+      ...(USER_INTERACTION_TOOLS.has(def.name) ? { _meta: { "anthropic/requiresUserInteraction": true } } : {}),
+    };
+    server.registerTool(def.name, config, (async (args: unknown, ctx: Parameters<typeof clientCapabilitiesOf>[1]) => {
+      const call = { deps, era, clientCapabilities: () => clientCapabilitiesOf(server, ctx) };
+      return runTool(def, args, call, deps.log);
+    }) as never);
+  }
+  registerResources(server, deps);
+  deps.log.info("server created", { name: "axiom", version: RELEASE_VERSION, era, roots: [...deps.policy.roots], toolset: deps.toolset });
+  return server;
+}
+
+export function createServer(policy: RootsPolicy, options: CreateServerOptions = {}): McpServer {
+  return buildServer(depsOf(policy, options), options.era ?? "legacy");
+}
+
+/** A factory for serveStdio / the HTTP handlers; every instance shares one set of stores. */
+export function serverFactory(policy: RootsPolicy, options: CreateServerOptions = {}): McpServerFactory & { deps: ServerDeps } {
+  const deps = depsOf(policy, options);
+  const factory = ((ctx: { era?: WireEra }) => buildServer(deps, ctx?.era ?? "legacy")) as McpServerFactory & { deps: ServerDeps };
+  factory.deps = deps;
+  return factory;
+}

@@ -1,0 +1,129 @@
+// Read-only root tools: axiom_roots_list, axiom_status, axiom_repo_snapshot (mcp.md §5.3).
+import { access, constants, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { axiomError } from "@codai/axiom-schema";
+import { z } from "zod";
+import { need } from "../engines";
+import { compact, first, RootArg } from "./shared";
+import { defineTool } from "./types";
+
+async function canWrite(dir: string): Promise<boolean> {
+  try {
+    await access(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function hasGit(dir: string): Promise<boolean> {
+  try {
+    await stat(join(dir, ".git"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const RootsOutput = z.strictObject({ roots: z.array(z.strictObject({ path: z.string(), writable: z.boolean(), hasGit: z.boolean() })) });
+
+export const rootsList = defineTool({
+  name: "axiom_roots_list",
+  title: "List allowlisted roots",
+  description: "List the allowlisted roots in --root order, with whether the server may write each and whether it holds a .git.",
+  toolset: "full",
+  preset: "READ",
+  input: z.strictObject({}),
+  output: RootsOutput,
+  async handler(_args, { deps }) {
+    const roots = [];
+    for (const path of deps.policy.roots) roots.push({ path, writable: await canWrite(path), hasGit: await hasGit(path) });
+    return { roots };
+  },
+});
+
+const StatusOutput = z.looseObject({
+  root: z.string(),
+  lock: z.looseObject({ held: z.boolean(), queue: z.array(z.unknown()), intents: z.array(z.unknown()) }),
+  interrupted: z.array(z.unknown()),
+  corrupt: z.array(z.unknown()),
+  chain: z.looseObject({ ok: z.boolean() }),
+});
+
+export const status = defineTool({
+  name: "axiom_status",
+  title: "Write state of a root",
+  description: "The write state of a root, identical to axiom status --json: lock, queue, intents, interrupted journals, last applied, chain health. Never takes the lock.",
+  toolset: "core",
+  preset: "READ",
+  input: z.strictObject({ root: RootArg.optional() }),
+  output: StatusOutput,
+  summary: (s) => {
+    const lock = s.lock as { held: boolean; holder?: unknown; queue: unknown[]; intents: unknown[] };
+    const last = s.lastApplied as { manifestDigest?: string } | undefined;
+    return compact({
+      root: s.root,
+      held: lock.held,
+      holder: lock.holder,
+      queue: lock.queue.length,
+      intents: lock.intents.length,
+      interrupted: s.interrupted.length,
+      lastApplied: last?.manifestDigest,
+      chainOk: (s.chain as { ok: boolean }).ok,
+    });
+  },
+  async handler(args, { deps }) {
+    const root = await deps.resolveRoot(args.root, { lockTaking: false });
+    return (await need(deps.engines, "status")(root)) as z.output<typeof StatusOutput>;
+  },
+});
+
+const Glob = z.string().min(1);
+const SnapshotOutput = z.looseObject({
+  snapshotDigest: z.string().optional(),
+  counts: z.unknown().optional(),
+  truncated: z.unknown().optional(),
+  files: z.array(z.looseObject({ path: z.string() })).optional(),
+});
+
+export const repoSnapshot = defineTool({
+  name: "axiom_repo_snapshot",
+  title: "Snapshot a root",
+  description: "Inventory of a root (paths, sizes, optional content digests) honouring include/exclude globs and .gitignore; reads only.",
+  toolset: "full",
+  preset: "READ",
+  input: z.strictObject({
+    root: RootArg.optional(),
+    include: z.array(Glob).optional(),
+    exclude: z.array(Glob).optional(),
+    maxFiles: z.number().int().min(1).max(50_000).optional(),
+    maxBytes: z.number().int().min(0).optional(),
+    followSymlinks: z.boolean().optional(),
+    respectGitignore: z.boolean().optional(),
+    withContentDigest: z.boolean().optional(),
+  }),
+  output: SnapshotOutput,
+  summary: (s) =>
+    compact({ snapshotDigest: s.snapshotDigest, counts: s.counts, truncated: s.truncated, paths: first(s.files).map((f) => f.path) }),
+  async handler(args, { deps }) {
+    const root = await deps.resolveRoot(args.root, { lockTaking: false });
+    if (args.followSymlinks === true) {
+      throw axiomError("ERR_UNSUPPORTED_OP", { message: "followSymlinks is not supported", details: { option: "followSymlinks" } });
+    }
+    for (const glob of [...(args.include ?? []), ...(args.exclude ?? [])]) {
+      if (glob.startsWith("/") || glob.split("/").includes("..")) {
+        throw axiomError("ERR_CONTAINMENT", { message: `glob escapes the root: ${glob}`, path: glob, details: { glob } });
+      }
+    }
+    const snap = await need(deps.engines, "snapshot")(root, {
+      include: args.include,
+      exclude: args.exclude,
+      maxFiles: args.maxFiles ?? 20_000,
+      maxBytes: args.maxBytes ?? 67_108_864,
+      respectGitignore: args.respectGitignore ?? true,
+      withContentDigest: args.withContentDigest ?? true,
+    });
+    deps.log.debug("snapshot", { root, files: Array.isArray(snap.files) ? snap.files.length : undefined });
+    return snap as z.output<typeof SnapshotOutput>;
+  },
+});

@@ -1,0 +1,39 @@
+// Argument and output schemas shared by several tools (mcp.md §5.2) and small helpers.
+import { axiomError, ERROR_CODES, SHA256_HEX_RE } from "@codai/axiom-schema";
+import { z } from "zod";
+
+/** Free-form documents: open objects here, validated by their own strict schema in the handler. */
+export const DocumentArg = z.record(z.string(), z.unknown());
+export const RootArg = z.string();
+export const ProfileArg = z.string().min(1);
+export const StoreArg = z.enum(["inline", "cas"]);
+export const LockTimeoutArg = z.number().int().min(0).max(600_000);
+export const KeepBackupsArg = z.number().int().min(0).max(1000);
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** The wire error object `{code, message, path?, details?}` (formats.md §12.1). */
+export const ErrorObjectSchema = z.looseObject({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  path: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** `sha256:<64 hex>` or bare 64 lowercase hex → the bare hex; anything else ERR_NOT_FOUND (formats.md row 11). */
+export function digestHexOf(value: string, details: Record<string, unknown>): string {
+  const hex = value.startsWith("sha256:") ? value.slice(7) : value;
+  if (!SHA256_HEX_RE.test(hex)) throw axiomError("ERR_NOT_FOUND", { message: `not a manifest digest: ${value}`, details });
+  return hex;
+}
+
+/** The first `n` items of a list (summaries cut lists at 20, mcp.md §6.4). */
+export function first<T>(items: readonly T[] | undefined, n = 20): T[] {
+  return (items ?? []).slice(0, n);
+}
+
+/** Drops `undefined` and `null` members so summaries omit keys with no value. */
+export function compact(obj: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined && v !== null) out[k] = v;
+  return out;
+}

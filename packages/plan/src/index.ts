@@ -1,0 +1,64 @@
+// Public surface of @codai/axiom-plan: compile / validate / verify / diff, bundle intake and
+// storage, the CAS, the pre-image reader, the YAML front-end and the emitter registry
+// (formats.md §2–§10, sources.md §1–§4). Every failure is an AxiomError (verifyBundle and
+// validatePlan report instead of throwing).
+import type { Plan } from "@codai/axiom-schema";
+import { compilePlan } from "./compile";
+import { type PlanValidation, validatePlanWith } from "./validate";
+
+export { casGet, casPath, casPut } from "./cas";
+export { BUNDLE_HINT, type CompileOptions, type CompileResult, compilePlan } from "./compile";
+export { diffManifests, type ManifestDiff } from "./diff";
+export { bundleFailureCode, intakeBundle, recomputeManifestDigest } from "./intake";
+export { computePlanDigest, planPrime } from "./plan-digest";
+export { readPreImage, readPreImageBytes } from "./preimage";
+export type { PreImageReader } from "./sources/context";
+export { INLINE_BASE64_MAX, INLINE_UTF8_MAX } from "./sources/inline";
+export {
+  hostAllowed,
+  NET_MAX_BYTES,
+  NET_TIMEOUT_MS,
+  type NetPolicy,
+  policyDenial,
+  redactUri,
+} from "./sources/net-policy";
+export { createEmitterRegistry, EMITTER_HINT, TEMPLATE_RENDER_MAX } from "./sources/template";
+export {
+  BUILD_TYPE,
+  BUILDER_ID,
+  buildStatement,
+  flattenToolchain,
+  type RunMetadata,
+  SLSA_PROVENANCE,
+  STATEMENT_TYPE,
+} from "./statement";
+export { manifestPath, readStoredBundle, storeBundle } from "./store";
+export {
+  findDuplicate,
+  jsonPointer,
+  type PlanValidation,
+  type PlanValidationError,
+  parsePlan,
+  VALIDATE_MAX_ERRORS,
+} from "./validate";
+export {
+  type SignaturesResult,
+  type VerifyError,
+  type VerifyOptions,
+  type VerifyResult,
+  verifyBundle,
+  withSignatures,
+} from "./verify";
+export { FORMAT_VERSION, RELEASE_VERSION } from "./version";
+export { type PlanTextFormat, parsePlanText, planFormatOf, YAML_MAX_ALIAS_EXPANSIONS } from "./yaml";
+
+/**
+ * The axiom_plan_validate result `{ ok, planDigest?, errors[] }` (mcp.md §4): errors carry a code
+ * and an RFC 6901 JSON Pointer path; `planDigest` only for all-inline Plans (root-less trial compile).
+ */
+export function validatePlan(input: unknown): Promise<PlanValidation> {
+  return validatePlanWith(input, async (plan: Plan) => {
+    const { bundle } = await compilePlan(plan);
+    return { planDigest: bundle.manifest.planDigest };
+  });
+}

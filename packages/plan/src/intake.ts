@@ -1,0 +1,49 @@
+// Bundle intake (formats.md §6.3 steps 2–3), shared by every surface that accepts a bundle:
+// schema (thrown code by precedence NOT_CANONICAL > BUNDLE_TOO_LARGE > INVALID_MANIFEST, with
+// every issue in details.issues), then the manifestDigest recompute (mismatch → NOT_CANONICAL).
+import { canonicalDigestRef } from "@codai/axiom-canon";
+import {
+  axiomError,
+  collectIssues,
+  type FullIssue,
+  type ManifestBundle,
+  ManifestBundleSchema,
+  wireIssues,
+} from "@codai/axiom-schema";
+
+/** The thrown code for a set of bundle schema issues (§6.3 precedence). */
+export function bundleFailureCode(
+  issues: readonly FullIssue[],
+): "ERR_NOT_CANONICAL" | "ERR_BUNDLE_TOO_LARGE" | "ERR_INVALID_MANIFEST" {
+  if (issues.some((i) => i.code === "ERR_NOT_CANONICAL")) return "ERR_NOT_CANONICAL";
+  if (issues.some((i) => i.code === "ERR_BUNDLE_TOO_LARGE")) return "ERR_BUNDLE_TOO_LARGE";
+  return "ERR_INVALID_MANIFEST";
+}
+
+/** Recomputed `sha256:` digest of a (schema-valid) manifest body. */
+export function recomputeManifestDigest(manifest: unknown): string {
+  return canonicalDigestRef(manifest);
+}
+
+export function intakeBundle(input: unknown): ManifestBundle {
+  const result = collectIssues(ManifestBundleSchema, input);
+  if (!result.ok) {
+    const code = bundleFailureCode(result.issues);
+    const details: Record<string, unknown> = { issues: wireIssues(result.issues) };
+    if (code === "ERR_BUNDLE_TOO_LARGE") {
+      const sized = result.issues.find((i) => i.code === "ERR_BUNDLE_TOO_LARGE")?.params;
+      if (sized) Object.assign(details, { total: sized.total, max: sized.max });
+    }
+    throw axiomError(code, { message: "bundle does not match its schema", details });
+  }
+  const bundle = result.value;
+  const recomputed = recomputeManifestDigest(bundle.manifest);
+  if (recomputed !== bundle.manifestDigest) {
+    throw axiomError("ERR_NOT_CANONICAL", {
+      message: "manifestDigest does not match the manifest",
+      path: "manifestDigest",
+      details: { declared: bundle.manifestDigest, recomputed },
+    });
+  }
+  return bundle;
+}

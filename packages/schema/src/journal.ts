@@ -1,0 +1,25 @@
+// The per-apply two-phase-commit journal `journal/<hex>.json` (apply.md §5.6). Strict.
+import { z } from "zod";
+import { DigestRefSchema, OpSchema, RelPathSchema } from "./common";
+
+export const JOURNAL_PHASES = ["staged", "committing", "committed", "rolling-back", "rolled-back"] as const;
+export const JournalPhaseSchema = z.enum(JOURNAL_PHASES);
+
+export const JournalStepSchema = z.strictObject({
+  path: RelPathSchema,
+  op: OpSchema,
+  backup: z.string().min(1).optional(),
+  done: z.boolean(),
+});
+
+export const JournalSchema = z.strictObject({
+  manifestDigest: DigestRefSchema,
+  phase: JournalPhaseSchema,
+  steps: z.array(JournalStepSchema),
+  startedAt: z.iso.datetime({ offset: true }),
+  pid: z.number().int().positive(),
+});
+
+export type JournalPhase = z.output<typeof JournalPhaseSchema>;
+export type JournalStep = z.output<typeof JournalStepSchema>;
+export type Journal = z.output<typeof JournalSchema>;

@@ -1,0 +1,15 @@
+// @codai/axiom-testkit (private): temp-dir helpers, fast-check arbitraries and golden fixtures
+// shared by the test suites of every package.
+
+export { arbArtifact, arbContent, arbInlineSource, arbPlan, arbPlanName, arbRelPath, arbSegment } from "./arbitraries";
+export { EXAMPLE_1 } from "./examples";
+export { GOLDEN_DIR, type GoldenFixture, loadGoldens } from "./golden";
+export {
+  makeTempRoot,
+  type ReadTreeOptions,
+  readTree,
+  type TempRoot,
+  type Tree,
+  type TreeEntry,
+  writeTree,
+} from "./temp";

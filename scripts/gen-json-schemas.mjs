@@ -1,0 +1,62 @@
+// Regenerates the committed JSON Schemas: packages/schema/json-schema/<Kind>.json, one per Kind of
+// `axiom schema` (formats.md §13), from packages/schema/src/json-schema.ts.
+//   node scripts/gen-json-schemas.mjs          write the files
+//   node scripts/gen-json-schemas.mjs --check  exit 1 when a committed file is stale or missing
+// packages/schema/test/json-schema.test.ts runs the same comparison inside `npm test`.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const repo = dirname(dirname(fileURLToPath(import.meta.url)));
+export const SCHEMA_DIR = join(repo, "packages/schema/json-schema");
+
+/** Loads json-schema.ts through esbuild (Node 20 cannot import TypeScript). */
+async function loadGenerator() {
+  const out = await build({
+    entryPoints: [join(repo, "packages/schema/src/json-schema.ts")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+  });
+  const dir = mkdtempSync(join(tmpdir(), "axiom-gen-schemas-"));
+  try {
+    const file = join(dir, "json-schema.mjs");
+    writeFileSync(file, out.outputFiles[0].contents);
+    return await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function schemaFileText(schema) {
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+const check = process.argv.includes("--check");
+const { availableSchemaKinds, jsonSchemaFor } = await loadGenerator();
+const stale = [];
+mkdirSync(SCHEMA_DIR, { recursive: true });
+for (const kind of availableSchemaKinds()) {
+  const file = join(SCHEMA_DIR, `${kind}.json`);
+  const text = schemaFileText(jsonSchemaFor(kind));
+  let current;
+  try {
+    current = readFileSync(file, "utf8");
+  } catch {
+    current = undefined;
+  }
+  if (current === text) continue;
+  stale.push(kind);
+  if (!check) writeFileSync(file, text);
+}
+if (check && stale.length > 0) {
+  process.stderr.write(`stale JSON Schemas: ${stale.join(", ")} (run: npm run gen:schemas)\n`);
+  process.exitCode = 1;
+} else if (!check) {
+  process.stdout.write(stale.length ? `wrote ${stale.join(", ")}\n` : "JSON Schemas up to date\n");
+}
