@@ -15,6 +15,8 @@ const { version } = JSON.parse(readFileSync(join(mcp, "package.json"), "utf8"));
 export const ENTRY_POINTS = {
   cli: "src/cli.ts",
   "cli-main": "src/cli-main.ts",
+  // The MCP server and the SDK seam: loaded only by `axiom mcp` (mcp.md §2).
+  "mcp-lazy": "src/mcp-lazy.ts",
 };
 
 // CommonJS packages that workspace code loads with a dynamic `import()` (so they land in a lazy
@@ -33,7 +35,9 @@ function cjsNamedExports(names) {
         return { path: real, namespace: "cjs-facade" };
       });
       b.onLoad({ filter: /.*/, namespace: "cjs-facade" }, (args) => {
-        const keys = Object.keys(createRequire(args.path)(args.path)).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== "default");
+        const keys = Object.keys(createRequire(args.path)(args.path)).filter(
+          (k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== "default",
+        );
         const contents = `import M from ${JSON.stringify(args.path)};\nexport default M;\nexport const { ${keys.join(", ")} } = M;\n`;
         return { contents, loader: "js", resolveDir: dirname(args.path) };
       });
@@ -64,7 +68,8 @@ const result = await build({
 // lacks: chunks that carry esbuild's require helper get a module-level `require` from createRequire.
 // The entry cli.js never does, so it keeps no static import (cli.md §1.1).
 const SHEBANG = "#!/usr/bin/env node\n";
-const REQUIRE_SHIM = 'import { createRequire as __axiomCreateRequire } from "node:module";\nconst require = __axiomCreateRequire(import.meta.url);\n';
+const REQUIRE_SHIM =
+  'import { createRequire as __axiomCreateRequire } from "node:module";\nconst require = __axiomCreateRequire(import.meta.url);\n';
 
 function withRequireShim(text) {
   if (!text.includes("Dynamic require of")) return text;

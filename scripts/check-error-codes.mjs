@@ -32,7 +32,10 @@ export function readErrorCodes(repo) {
   const visit = (node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === "ERROR_CODES") {
       let init = node.initializer;
-      while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))) {
+      while (
+        init &&
+        (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))
+      ) {
         init = init.expression;
       }
       if (init && ts.isArrayLiteralExpression(init)) {
@@ -106,7 +109,8 @@ export function checkErrorCodes(repo) {
   for (const code of codes) {
     if (!raised.has(code) && !notRaised.has(code)) problems.push(`${code} is never raised in packages/*/src`);
     if (raised.has(code) && notRaised.has(code)) stale.notRaised.push(code);
-    if (!asserted.has(code) && !notAsserted.has(code)) problems.push(`${code} is never asserted by a test in packages/*/test`);
+    if (!asserted.has(code) && !notAsserted.has(code))
+      problems.push(`${code} is never asserted by a test in packages/*/test`);
     if (asserted.has(code) && notAsserted.has(code)) stale.notAsserted.push(code);
   }
   for (const code of stale.notRaised) {
@@ -133,7 +137,9 @@ function main(argv) {
   const repo = at === -1 ? dirname(dirname(fileURLToPath(import.meta.url))) : resolve(argv[at + 1]);
   if (argv.includes("--prune-baseline")) {
     const removed = pruneBaseline(repo);
-    process.stdout.write(`pruned notRaised: [${removed.notRaised.join(", ")}], notAsserted: [${removed.notAsserted.join(", ")}]\n`);
+    process.stdout.write(
+      `pruned notRaised: [${removed.notRaised.join(", ")}], notAsserted: [${removed.notAsserted.join(", ")}]\n`,
+    );
   }
   const { problems } = checkErrorCodes(repo);
   for (const p of problems) process.stderr.write(`${p}\n`);

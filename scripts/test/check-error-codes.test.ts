@@ -78,7 +78,9 @@ describe("check-error-codes", () => {
 
   it('"on an enum member with no asserting test → fails"', () => {
     const repo = healthy({ "packages/plan/test/a.test.ts": `expect(code).toBe("ERR_EXISTS");\n` });
-    expect(checkErrorCodes(repo.dir).problems).toEqual(["ERR_NOT_FOUND is never asserted by a test in packages/*/test"]);
+    expect(checkErrorCodes(repo.dir).problems).toEqual([
+      "ERR_NOT_FOUND is never asserted by a test in packages/*/test",
+    ]);
   });
 
   it("a member raised only in errors.ts (its definition) is not raised", () => {
@@ -91,7 +93,10 @@ describe("check-error-codes", () => {
     repo.write("scripts/error-codes-baseline.json", JSON.stringify({ notRaised: ["ERR_NOT_FOUND"], notAsserted: [] }));
     expect(checkErrorCodes(repo.dir).problems).toEqual([]);
 
-    repo.write("scripts/error-codes-baseline.json", JSON.stringify({ notRaised: ["ERR_NOT_FOUND"], notAsserted: ["ERR_EXISTS"] }));
+    repo.write(
+      "scripts/error-codes-baseline.json",
+      JSON.stringify({ notRaised: ["ERR_NOT_FOUND"], notAsserted: ["ERR_EXISTS"] }),
+    );
     repo.write("packages/plan/src/a.ts", `export const a = "ERR_EXISTS";\nexport const b = "ERR_NOT_FOUND";\n`);
     const { problems } = checkErrorCodes(repo.dir);
     expect(problems).toHaveLength(2);

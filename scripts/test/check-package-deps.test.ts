@@ -41,7 +41,9 @@ describe("check-package-deps", () => {
     expect(problemsOf({ "packages/schema/src/a.ts": `import { sha256Hex } from "@codai/axiom-canon";` })).toEqual([
       'packages/schema/src/a.ts:1: packages/schema imports canon ("@codai/axiom-canon"); it is a leaf',
     ]);
-    expect(problemsOf({ "packages/canon/src/a.ts": `import type { Plan } from "@codai/axiom-schema";` })).toHaveLength(1);
+    expect(problemsOf({ "packages/canon/src/a.ts": `import type { Plan } from "@codai/axiom-schema";` })).toHaveLength(
+      1,
+    );
   });
 
   it("plan, checks and apply never import each other: static, type-only, export-from, dynamic import and require all fail", () => {

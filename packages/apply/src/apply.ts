@@ -9,6 +9,7 @@ import { type EngineOutcome, type PreChecks, runEngine } from "./engine";
 import { registerIntent } from "./intents";
 import { acquireLock } from "./lock";
 import { buildResult, toApplyError } from "./result";
+import { checkPaths } from "./prepare";
 import { intakeBundle, storeBundle } from "./store";
 
 export interface ApplyOptions {
@@ -99,6 +100,7 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
     }
     const bundle = intakeBundle(opts.bundle);
     digest = bundle.manifestDigest;
+    checkPaths(bundle);
     const lockTimeoutMs = inRange(opts.lockTimeoutMs, 30_000, 600_000, "lockTimeoutMs");
     const keepBackups = inRange(opts.keepBackups, 3, 1000, "keepBackups");
     if (mode === "pr") {

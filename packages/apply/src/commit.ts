@@ -146,6 +146,29 @@ export async function commitSteps(tree: string, hex: string, steps: PlannedStep[
   let sinceRewrite = 0;
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i]!;
+    try {
+      await commitOne(tree, hex, s, i, state, touched);
+    } catch (err) {
+      tagStep(err, s.rel);
+      throw err;
+    }
+    if (++sinceRewrite === JOURNAL_REWRITE_EVERY) {
+      sinceRewrite = 0;
+      await writeJournal(tree, state.journal);
+    }
+  }
+  await fsyncDirs(touched);
+  state.journal = { ...state.journal, phase: "committed" };
+  await writeJournal(tree, state.journal);
+}
+
+/** Remembers which step a raw IO error came from, so the result can name the path. */
+export function tagStep(err: unknown, rel: string): void {
+  if (err && typeof err === "object" && !("stepPath" in err)) (err as { stepPath?: string }).stepPath = rel;
+}
+
+async function commitOne(tree: string, hex: string, s: PlannedStep, i: number, state: CommitState, touched: Set<string>): Promise<void> {
+  {
     await containmentWalk(tree, s.rel);
     let linkBackup = false;
     if (s.pre.kind === "file") {
@@ -180,12 +203,5 @@ export async function commitSteps(tree: string, hex: string, steps: PlannedStep[
       await containmentWalk(tree, s.rel);
     }
     state.journal.steps[i]!.done = true;
-    if (++sinceRewrite === JOURNAL_REWRITE_EVERY) {
-      sinceRewrite = 0;
-      await writeJournal(tree, state.journal);
-    }
   }
-  await fsyncDirs(touched);
-  state.journal = { ...state.journal, phase: "committed" };
-  await writeJournal(tree, state.journal);
 }

@@ -4,7 +4,7 @@ export { acquireLock, lockStatus, readLockHolder, DEFAULT_LOCK_TIMEOUT_MS, MAX_L
 export { registerIntent, listIntents, pathsOverlap, type IntentHandle, type IntentRecord } from "./intents";
 export { appendChainEntry, assertChain, readChain, verifyChain, GENESIS, formatChainLine, walkChain, type ChainEntry, type ChainVerify, type ChainAppendInput } from "./chain";
 export { readHistory, logDocument, formatLogText, formatLogLine, DEFAULT_HISTORY_LIMIT, RESOURCE_HISTORY_LIMIT, type HistoryEntry } from "./history";
-export { statusDocument, type StatusDocument } from "./status";
+export { lockOverview, statusDocument, statusSummary, type StatusDocument } from "./status";
 export { formatStatusText } from "./status-text";
 // Engine core (part A):
 export { apply, type ApplyOptions } from "./apply";
@@ -18,6 +18,6 @@ export { intakeBundle, readStoredBundle, storeBundle, isFsMarker } from "./store
 export { type PreChecks, type PreCheckReport } from "./engine";
 export { fsx, installFs, nodeFs, type FsPort } from "./fsx";
 export { layout, backupRel } from "./layout";
-export { repoSnapshot, SNAPSHOT_DEFAULT_MAX_BYTES, SNAPSHOT_DEFAULT_MAX_FILES, SNAPSHOT_MAX_FILES_CAP, type SnapshotOptions } from "./snapshot";
+export { repoSnapshot, snapshotLimits, SNAPSHOT_DEFAULT_MAX_BYTES, SNAPSHOT_DEFAULT_MAX_FILES, SNAPSHOT_MAX_FILES_CAP, type SnapshotOptions } from "./snapshot";
 export { diffSnapshots, parseSnapshot, type SnapshotDiff } from "./snapshot-diff";
 export { globToRegExp, gitignorePatterns, validateGlob } from "./snapshot-glob";

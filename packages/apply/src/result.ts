@@ -6,7 +6,9 @@ export function toApplyError(err: unknown): ApplyErrorObject {
   if (isAxiomError(err)) {
     const e = err as unknown as { code: ApplyErrorObject["code"]; message?: unknown; path?: unknown; details?: unknown };
     const out: ApplyErrorObject = { code: e.code, message: typeof e.message === "string" && e.message ? e.message : e.code };
+    const stepPath = (err as { stepPath?: unknown }).stepPath;
     if (typeof e.path === "string" && isRelPath(e.path)) out.path = e.path;
+    else if (typeof stepPath === "string" && isRelPath(stepPath)) out.path = stepPath;
     if (e.details && typeof e.details === "object" && Object.keys(e.details).length > 0) {
       out.details = e.details as Record<string, unknown>;
     }
@@ -14,6 +16,8 @@ export function toApplyError(err: unknown): ApplyErrorObject {
   }
   const message = err instanceof Error ? err.message : String(err);
   const out: ApplyErrorObject = { code: "ERR_INTERNAL", message };
+  const stepPath = (err as { stepPath?: unknown } | null)?.stepPath;
+  if (typeof stepPath === "string" && isRelPath(stepPath)) out.path = stepPath;
   const errno = (err as { code?: unknown } | null)?.code;
   const syscall = (err as { syscall?: unknown } | null)?.syscall;
   if (typeof errno === "string") {

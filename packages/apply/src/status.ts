@@ -81,3 +81,33 @@ export async function statusDocument(root: string): Promise<StatusDocument> {
   doc.chain = chain.chain;
   return doc;
 }
+
+/** The MCP text summary of `axiom_status` (apply.md §13). */
+export function statusSummary(doc: StatusDocument): {
+  root: string;
+  held: boolean;
+  holder: LockStatus["holder"] | null;
+  queue: number;
+  intents: number;
+  interrupted: number;
+  lastApplied: string | null;
+  chainOk: boolean;
+} {
+  return {
+    root: doc.root,
+    held: doc.lock.held,
+    holder: doc.lock.holder ?? null,
+    queue: doc.lock.queue.length,
+    intents: doc.lock.intents.length,
+    interrupted: doc.interrupted.length,
+    lastApplied: doc.lastApplied?.manifestDigest ?? null,
+    chainOk: doc.chain.ok,
+  };
+}
+
+/** The `axiom://lock` resource: `{roots: [{root, held, holder?, queue, intents}]}`, sorted by root; read-only. */
+export async function lockOverview(roots: Iterable<string>): Promise<{ roots: ({ root: string } & LockStatus)[] }> {
+  const sorted = [...roots].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const out = await Promise.all(sorted.map(async (root) => ({ root, ...(await lockStatus(root)) })));
+  return { roots: out };
+}

@@ -7,9 +7,9 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendChainEntry, assertChain, GENESIS, verifyChain } from "../src/chain";
-import { walkChain } from "../src/chain-walk";
+import { formatChainLine, walkChain } from "../src/chain-walk";
 import { fsx, installFs } from "../src/fsx";
-import { formatLogText, readHistory } from "../src/history";
+import { formatLogText, logDocument, RESOURCE_HISTORY_LIMIT, readHistory } from "../src/history";
 import { DIGEST_A, DIGEST_B, DIGEST_C, tempRoot } from "./lock-helpers";
 
 let root: string;
@@ -291,5 +291,25 @@ describe("missing journals and history (§12.3, §12.4)", () => {
     expect(existsSync(path.join(root, ".axiom"))).toBe(false);
     await appendChainEntry(root, { manifestDigest: DIGEST_A, state: "committed", files: 0 });
     expect((await verifyChain(root)).entries).toBe(1);
+  });
+});
+
+describe("the journal resource content (D17)", () => {
+  it("`axiom://journal/<root-id>` → ≤ 100 entries newest first, in the `axiom log --json` shape", async () => {
+    const dir = path.join(root, ".axiom", "journal");
+    await mkdir(dir, { recursive: true });
+    let head = GENESIS;
+    const out: string[] = [];
+    for (let i = 1; i <= 105; i++) {
+      const line = formatChainLine({ seq: i, manifestDigest: DIGEST_A, state: "committed", at: new Date(1_700_000_000_000 + i).toISOString(), prev: head, files: 1 });
+      out.push(line);
+      head = sha(line);
+    }
+    await writeFile(chainFile(), `${out.join("\n")}\n`);
+    const doc = await logDocument(root, RESOURCE_HISTORY_LIMIT);
+    expect(doc.root).toBe(root);
+    expect(doc.entries).toHaveLength(100);
+    expect(doc.entries[0]?.seq).toBe(105);
+    expect(doc.entries[99]?.seq).toBe(6);
   });
 });

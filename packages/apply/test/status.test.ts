@@ -8,7 +8,7 @@ import { appendChainEntry } from "../src/chain";
 import { GENESIS } from "../src/chain-walk";
 import { registerIntent } from "../src/intents";
 import { acquireLock } from "../src/lock";
-import { type StatusDocument, statusDocument } from "../src/status";
+import { lockOverview, type StatusDocument, statusDocument, statusSummary } from "../src/status";
 import { formatStatusText } from "../src/status-text";
 import { DIGEST_A, DIGEST_B, deadPid, tempRoot } from "./lock-helpers";
 
@@ -210,5 +210,28 @@ chain ok (14 entries, head sha256:18ac3e7343f016890c510e93f935261169d9e3f5654364
     expect(broken).toContain("\u001b[33m(STALE)\u001b[0m");
     expect(broken).toContain("chain \u001b[31mBROKEN\u001b[0m at #3 (seq-gap)");
     expect(formatStatusText(fixture)).not.toContain("\u001b");
+  });
+});
+
+describe("MCP shapes built here (§13)", () => {
+  it("`axiom://lock` → one entry per allowlisted root, sorted; read-only", async () => {
+    const other = await tempRoot("axiom-status-b-");
+    try {
+      const h = await acquireLock(other.root, DIGEST_A, 1000);
+      const ov = await lockOverview([other.root, root].reverse());
+      expect(ov.roots.map((r) => r.root)).toEqual([root, other.root].sort());
+      const held = ov.roots.find((r) => r.root === other.root);
+      expect(held).toMatchObject({ held: true, holder: { pid: process.pid, digest: DIGEST_A, stale: false }, queue: [], intents: [] });
+      expect(ov.roots.find((r) => r.root === root)).toEqual({ root, held: false, queue: [], intents: [] });
+      await h.release();
+    } finally {
+      await other.cleanup();
+    }
+  });
+
+  it("the `axiom_status` text summary is {root, held, holder, queue (count), intents (count), interrupted (count), lastApplied (digest), chainOk}", async () => {
+    await appendChainEntry(root, { manifestDigest: DIGEST_A, state: "committed", files: 1 });
+    const summary = statusSummary(await statusDocument(root));
+    expect(summary).toEqual({ root, held: false, holder: null, queue: 0, intents: 0, interrupted: 0, lastApplied: DIGEST_A, chainOk: true });
   });
 });

@@ -13,6 +13,17 @@ export function hereDocTerminator(content: string): string {
 }
 
 export function formatAxm(plan: Plan): string {
+  try {
+    return formatChecked(plan);
+  } catch (err) {
+    if (err instanceof AxiomError) throw err;
+    // e.g. a cyclic or absurdly deep object: still a refusal with a code, never a bare exception
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AxiomError("ERR_INVALID_PLAN", { message: `plan cannot be formatted: ${reason}`, cause: err });
+  }
+}
+
+function formatChecked(plan: Plan): string {
   const checked = collectIssues(PlanSchema, plan);
   if (!checked.ok) {
     throw new AxiomError("ERR_INVALID_PLAN", {

@@ -3,5 +3,6 @@
 export type { Diagnostic, Position, Range } from "./diagnostics";
 export { formatAxm, hereDocTerminator } from "./format";
 export { type ParseAxmResult, parseAxm } from "./parse";
+export { planFromAxm } from "./surface";
 
 export const AXM_VERSION = "2" as const;

@@ -235,3 +235,11 @@ describe("round-trip properties over axmPlanArb (§8.5)", () => {
     }
   });
 });
+
+describe("formatAxm never throws a non-Axiom error", () => {
+  it("a cyclic metadata object → AxiomError ERR_INVALID_PLAN", () => {
+    const p = variant(() => {}) as unknown as { metadata: Record<string, unknown> };
+    p.metadata.self = p.metadata;
+    expect(refusal(p).code).toBe("ERR_INVALID_PLAN");
+  });
+});

@@ -1,6 +1,6 @@
 // DSSE envelopes over the canonical manifest (signing.md §1): payload construction, Ed25519
 // signing and the raw signature check. The policy (which keys, which findings) lives in checks.
-import { type KeyObject, sign as edSign, verify as edVerify } from "node:crypto";
+import { sign as edSign, verify as edVerify, type KeyObject } from "node:crypto";
 import { canonicalBytes } from "./jcs";
 import { keyPairOf } from "./keys";
 import { pae } from "./pae";
@@ -48,7 +48,11 @@ export function verifyPae(publicKey: KeyObject, payloadType: string, payload: Ui
 }
 
 /** One-signature envelope with the signer's keyid as the hint. */
-export function signEnvelope<T extends string>(privateKey: KeyObject, payloadType: T, payload: Uint8Array): DsseEnvelope<T> {
+export function signEnvelope<T extends string>(
+  privateKey: KeyObject,
+  payloadType: T,
+  payload: Uint8Array,
+): DsseEnvelope<T> {
   const { keyid } = keyPairOf(privateKey);
   const sig = Buffer.from(signPae(privateKey, payloadType, payload)).toString("base64");
   return { payloadType, payload: Buffer.from(payload).toString("base64"), signatures: [{ keyid, sig }] };

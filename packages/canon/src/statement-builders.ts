@@ -76,7 +76,9 @@ export function applySourceFromEnv(env: Record<string, string | undefined>): App
 
 export function buildApplyAttestation(input: ApplyAttestationInput): Statement<ApplyPredicate> {
   const manifestHex = bareHex(input.manifestDigest);
-  const paths = [...input.paths].map(({ path, op, sha256 }) => ({ path, op, sha256 })).sort((a, b) => utf16(a.path, b.path));
+  const paths = [...input.paths]
+    .map(({ path, op, sha256 }) => ({ path, op, sha256 }))
+    .sort((a, b) => utf16(a.path, b.path));
   const subject: StatementSubject[] = [{ name: input.manifest.name, digest: { sha256: manifestHex } }];
   for (const p of paths) if (p.sha256 !== "absent") subject.push({ name: p.path, digest: { sha256: p.sha256 } });
   subject.sort((a, b) => utf16(a.name, b.name));

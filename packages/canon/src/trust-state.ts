@@ -83,7 +83,8 @@ export function loadTrustState(stateBytes: Uint8Array | undefined, keyBytes: Uin
     return { kind: "corrupt", message: "state.json is not JSON" };
   }
   if (!isTrustState(parsed)) return { kind: "corrupt", message: "state.json does not match the TrustState schema" };
-  if (keyBytes === undefined) return { kind: "corrupt", reason: "NO_KEY", message: "state.json present without state.key" };
+  if (keyBytes === undefined)
+    return { kind: "corrupt", reason: "NO_KEY", message: "state.json present without state.key" };
   const keyHex = keyBytes.length > TRUST_STATE_KEY_MAX_BYTES ? undefined : decodeUtf8Strict(keyBytes)?.trim();
   if (keyHex === undefined || !SHA256_HEX.test(keyHex)) {
     return { kind: "corrupt", message: "state.key is not 64 lowercase hex" };

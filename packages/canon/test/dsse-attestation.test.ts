@@ -48,11 +48,21 @@ describe("apply attestation builder, signing.md §9.3", () => {
   it("unset GITHUB_* → no `source`; set → predicate.source with those four", () => {
     expect("source" in statement.predicate).toBe(false);
     expect(applySourceFromEnv({ GITHUB_REPOSITORY: "", GITHUB_SHA: undefined })).toBeUndefined();
-    const source = applySourceFromEnv({ GITHUB_REPOSITORY: "acme/shop", GITHUB_REF: "refs/heads/main", GITHUB_SHA: "f".repeat(40), GITHUB_RUN_ID: "123" });
+    const source = applySourceFromEnv({
+      GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_REF: "refs/heads/main",
+      GITHUB_SHA: "f".repeat(40),
+      GITHUB_RUN_ID: "123",
+    });
     expect(source).toEqual({ repository: "acme/shop", ref: "refs/heads/main", sha: "f".repeat(40), runId: "123" });
   });
   it("same inputs attested twice → byte-identical files (JCS + LF, no clock)", () => {
-    const again = buildApplyAttestation({ manifest, manifestDigest: `sha256:${"d".repeat(64)}`, tree: "post", paths: [...statement.predicate.paths].reverse() });
+    const again = buildApplyAttestation({
+      manifest,
+      manifestDigest: `sha256:${"d".repeat(64)}`,
+      tree: "post",
+      paths: [...statement.predicate.paths].reverse(),
+    });
     expect(attestationFileText(again)).toBe(attestationFileText(statement));
     expect(attestationFileText(statement)).toBe(`${canonicalize(statement)}\n`);
   });

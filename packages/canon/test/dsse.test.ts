@@ -1,8 +1,8 @@
-import { createHash, generateKeyPairSync } from "node:crypto";
+import { createHash, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
-  canonicalize,
   canonicalDigestRef,
+  canonicalize,
   decodePublicKeyBase64,
   generateEd25519,
   isEd25519Point,
@@ -18,6 +18,12 @@ import {
   signManifest,
   verifyPae,
 } from "../src/index";
+
+function pubOf(raw: Uint8Array): KeyObject {
+  const key = publicKeyFromRaw(raw);
+  if (key === undefined) throw new Error("not a public key");
+  return key;
+}
 
 const manifest = { apiVersion: "axiom.dev/v2", kind: "Manifest", name: "demo", artifacts: [{ path: "a.txt" }] };
 
@@ -44,20 +50,22 @@ describe("DSSE envelope over the manifest, signing.md §1", () => {
     expect(env.signatures).toEqual([{ keyid: pair.keyid, sig: expect.any(String) }]);
     const sig = Buffer.from(env.signatures[0]?.sig as string, "base64");
     expect(sig.length).toBe(64);
-    expect(verifyPae(publicKeyFromRaw(pair.publicRaw)!, env.payloadType, payload, sig)).toBe(true);
+    expect(verifyPae(pubOf(pair.publicRaw), env.payloadType, payload, sig)).toBe(true);
   });
   it("root-bound payload = UTF-8 JCS({manifest, rootId}) with the bound type", () => {
     const pair = generateEd25519();
     const env = signManifest(pair.privateKey, manifest, "github:acme/shop");
     expect(env.payloadType).toBe(MANIFEST_BOUND_PAYLOAD_TYPE);
-    expect(Buffer.from(env.payload, "base64").toString("utf8")).toBe(canonicalize({ manifest, rootId: "github:acme/shop" }));
+    expect(Buffer.from(env.payload, "base64").toString("utf8")).toBe(
+      canonicalize({ manifest, rootId: "github:acme/shop" }),
+    );
   });
   it("the signature covers PAE(type, payload): a different type or one flipped bit does not verify", () => {
     const pair = generateEd25519();
     const env = signManifest(pair.privateKey, manifest);
     const payload = Buffer.from(env.payload, "base64");
     const sig = Buffer.from(env.signatures[0]?.sig as string, "base64");
-    const pub = publicKeyFromRaw(pair.publicRaw)!;
+    const pub = pubOf(pair.publicRaw);
     expect(verifyPae(pub, MANIFEST_BOUND_PAYLOAD_TYPE, payload, sig)).toBe(false);
     const flipped = Buffer.from(sig);
     flipped[10] = (flipped[10] as number) ^ 1;
@@ -96,7 +104,9 @@ describe("key material parsing, signing.md §3.2 step 5", () => {
     expect(JSON.stringify(caught) + String((caught as Error).message)).not.toContain(body.slice(0, 20));
   });
   it("garbage base64 and non-base64 text → ERR_SIGNATURE_INVALID", () => {
-    expect(() => parsePrivateKeyMaterial("not base64 !!")).toThrow(expect.objectContaining({ code: "ERR_SIGNATURE_INVALID" }));
+    expect(() => parsePrivateKeyMaterial("not base64 !!")).toThrow(
+      expect.objectContaining({ code: "ERR_SIGNATURE_INVALID" }),
+    );
     expect(() => parsePrivateKeyMaterial(Buffer.alloc(40, 7).toString("base64"))).toThrow(
       expect.objectContaining({ code: "ERR_SIGNATURE_INVALID" }),
     );
@@ -110,7 +120,7 @@ describe("public key decoding, signing.md §2.1", () => {
       expect(isEd25519Point(pair.publicRaw)).toBe(true);
       const b64 = Buffer.from(pair.publicRaw).toString("base64");
       expect(decodePublicKeyBase64(b64)).toEqual(pair.publicRaw);
-      expect(Buffer.from(rawPublicKey(publicKeyFromRaw(pair.publicRaw)!))).toEqual(Buffer.from(pair.publicRaw));
+      expect(Buffer.from(rawPublicKey(pubOf(pair.publicRaw)))).toEqual(Buffer.from(pair.publicRaw));
     }
   });
   it("31 or 33 bytes, a non-canonical y ≥ p, or a y with no x → not a public key", () => {

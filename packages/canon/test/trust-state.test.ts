@@ -51,7 +51,10 @@ describe("trust state MAC and load rules, signing.md §8.1", () => {
   it("remove `mac` from state.json → `NO_MAC`", () => {
     const { state, keyText } = files();
     const { mac: _, ...noMac } = state;
-    expect(loadTrustState(enc(JSON.stringify(noMac)), enc(keyText))).toMatchObject({ kind: "corrupt", reason: "NO_MAC" });
+    expect(loadTrustState(enc(JSON.stringify(noMac)), enc(keyText))).toMatchObject({
+      kind: "corrupt",
+      reason: "NO_MAC",
+    });
   });
   it("delete `state.key` only → `NO_KEY`", () => {
     const { stateText } = files();

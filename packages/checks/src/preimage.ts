@@ -7,11 +7,14 @@ import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import type { PreImageEntry } from "@codai/axiom-schema";
 
+/** lstat; undefined when the entry is missing. Any other error (EACCES, EIO…) propagates. */
 async function lstatOrUndefined(path: string) {
   try {
     return await lstat(path);
-  } catch {
-    return undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return undefined;
+    throw err;
   }
 }
 
@@ -36,25 +39,28 @@ export async function readPreImage(root: string, relPath: string): Promise<strin
   const target = join(current, segments[segments.length - 1] as string);
   const st = await lstatOrUndefined(target);
   if (!st || !st.isFile()) return "absent";
-  try {
-    return await hashFile(target);
-  } catch {
-    // Vanished or unreadable between lstat and read: it cannot match a recorded hash.
-    return "absent";
-  }
+  // An existing regular file that cannot be read throws: reading it as "absent" would fail open.
+  return hashFile(target);
 }
 
 export interface PreImageDrift {
   path: string;
   expected: string;
-  actual: string;
+  /** The current value; undefined when the entry could not be read (`reason` says why). */
+  actual?: string;
+  reason?: string;
 }
 
 export async function preImageDrifts(root: string, entries: readonly PreImageEntry[]): Promise<PreImageDrift[]> {
   const drifts: PreImageDrift[] = [];
   for (const entry of entries) {
-    const actual = await readPreImage(root, entry.path);
-    if (actual !== entry.sha256) drifts.push({ path: entry.path, expected: entry.sha256, actual });
+    try {
+      const actual = await readPreImage(root, entry.path);
+      if (actual !== entry.sha256) drifts.push({ path: entry.path, expected: entry.sha256, actual });
+    } catch (err) {
+      const reason = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+      drifts.push({ path: entry.path, expected: entry.sha256, reason });
+    }
   }
   return drifts;
 }

@@ -159,10 +159,15 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
     preImage = drifts.length > 0 ? "drifted" : "verified";
     for (const d of drifts) {
       runnerFindings.push(
-        providerFailure("manifest.preImage", "manifest.preImage", "ERR_PREIMAGE_CHANGED", "the target changed since the manifest was compiled", {
-          path: d.path,
-          facts: { expected: d.expected, actual: d.actual },
-        }),
+        d.actual === undefined
+          ? providerFailure("manifest.preImage", "manifest.preImage", "ERR_PROVIDER_FAILED", `the target cannot be read (${d.reason})`, {
+              path: d.path,
+              facts: { expected: d.expected, reason: d.reason ?? "unreadable" },
+            })
+          : providerFailure("manifest.preImage", "manifest.preImage", "ERR_PREIMAGE_CHANGED", "the target changed since the manifest was compiled", {
+              path: d.path,
+              facts: { expected: d.expected, actual: d.actual },
+            }),
       );
     }
   }

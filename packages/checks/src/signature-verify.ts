@@ -1,5 +1,8 @@
 // Ed25519 bundle verification (signing.md §5, §5.1) and the trust-store parser (§2.1, §2.2).
 // Pure: no I/O. Shared by `manifest.requireSigned` and by the verify surfaces (signing.md §6).
+
+import type { KeyObject } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import {
   canonicalDigestRef,
   canonicalize,
@@ -21,8 +24,6 @@ import {
   type TrustStore,
   TrustStoreSchema,
 } from "@codai/axiom-schema";
-import type { KeyObject } from "node:crypto";
-import { timingSafeEqual } from "node:crypto";
 
 /** Structurally a checks RawFinding: the predicate adds severity/predicate, verify keeps id+message. */
 export interface SignatureFinding {
@@ -34,7 +35,11 @@ export interface SignatureFinding {
 /** The parts of a ManifestBundle the verifier reads (a parsed bundle fits). */
 export interface SignedBundleView {
   manifestDigest: string;
-  signatures?: readonly { payloadType: string; payload: string; signatures: readonly { keyid?: string; sig: string }[] }[];
+  signatures?: readonly {
+    payloadType: string;
+    payload: string;
+    signatures: readonly { keyid?: string; sig: string }[];
+  }[];
 }
 
 export interface SignatureVerification {
@@ -183,7 +188,10 @@ export function verifyBundleSignatures(
 ): SignatureVerification {
   const envelopes = bundle.signatures ?? [];
   if (envelopes.length === 0) {
-    return { keyids: [], findings: [{ id: "signature.missing", message: "the bundle carries no signature", facts: {} }] };
+    return {
+      keyids: [],
+      findings: [{ id: "signature.missing", message: "the bundle carries no signature", facts: {} }],
+    };
   }
   const eligible = eligibleKeys(store, counter);
   const keyids = new Set<string>();
@@ -255,7 +263,11 @@ export interface SignaturesBlock {
  * §6: ok = at least one trusted key verified and no finding at all (every envelope must verify).
  * Only Ed25519 envelopes count; keyless entries and anti-rollback are not evaluated here.
  */
-export function signaturesBlock(bundle: SignedBundleView & { manifest: { counter?: number } }, store: TrustStore, trustFile: string): SignaturesBlock {
+export function signaturesBlock(
+  bundle: SignedBundleView & { manifest: { counter?: number } },
+  store: TrustStore,
+  trustFile: string,
+): SignaturesBlock {
   const { keyids, findings } = verifyBundleSignatures(bundle, store, bundle.manifest.counter);
   const ok = keyids.length > 0 && findings.length === 0;
   const block: SignaturesBlock = {

@@ -249,6 +249,21 @@ describe("pre-image (§2.2 step 5)", () => {
     expect(on.verdict).toBe("error");
   });
 
+  // Mode 000 does not stop root from reading, so this case needs an unprivileged run.
+  it.skipIf(process.getuid?.() === 0)("an existing target that cannot be read → manifest.preImage provider failure (never read as absent), verdict error", async () => {
+    const root = await tempRoot();
+    const { chmod } = await import("node:fs/promises");
+    await writeTree(root, "secret.txt", "x");
+    await chmod(join(root, "secret.txt"), 0o000);
+    const report = await runChecks({
+      bundle: makeBundle({ artifacts: [{ path: "secret.txt", content: "y" }], preImage: [{ path: "secret.txt", sha256: "absent" }] }),
+      profile: profileOf([]),
+      root,
+    });
+    expect(report.findings[0]).toMatchObject({ id: "manifest.preImage", facts: { code: "ERR_PROVIDER_FAILED", reason: "EACCES" } });
+    expect(report.verdict).toBe("error");
+  });
+
   it("a regular file under a real directory hashes; a directory or a file below a file reads as absent", async () => {
     const root = await tempRoot({ "d/f.txt": "x", "file": "y" });
     const { readPreImage } = await import("../src/index");

@@ -1,6 +1,6 @@
 // Test fixtures for signature verification: a real ManifestBundle built by hand (no compile
 // dependency) and real Ed25519 keys generated per test.
-import { canonicalDigestRef, generateEd25519, type Ed25519KeyPair, sha256Hex } from "@codai/axiom-canon";
+import { canonicalDigestRef, type Ed25519KeyPair, generateEd25519, sha256Hex } from "@codai/axiom-canon";
 import type { ManifestBundle, TrustedKey, TrustStore } from "@codai/axiom-schema";
 
 export function makeBundle(opts: { counter?: number; text?: string } = {}): ManifestBundle {
@@ -12,12 +12,25 @@ export function makeBundle(opts: { counter?: number; text?: string } = {}): Mani
     name: "demo",
     profile: "default",
     planDigest: `sha256:${"1".repeat(64)}`,
-    artifacts: [{ path: "a.txt", op: "create", mode: "0644", digest: { sha256: hex }, bytes: Buffer.byteLength(text), origin: "inline" }],
+    artifacts: [
+      {
+        path: "a.txt",
+        op: "create",
+        mode: "0644",
+        digest: { sha256: hex },
+        bytes: Buffer.byteLength(text),
+        origin: "inline",
+      },
+    ],
     checks: [],
     toolchain: { axiom: "2.0.0", emitters: {} },
   };
   if (opts.counter !== undefined) manifest.counter = opts.counter;
-  return { manifest, manifestDigest: canonicalDigestRef(manifest), blobs: { [`sha256:${hex}`]: { encoding: "utf8", data: text } } };
+  return {
+    manifest,
+    manifestDigest: canonicalDigestRef(manifest),
+    blobs: { [`sha256:${hex}`]: { encoding: "utf8", data: text } },
+  };
 }
 
 export function trustedKey(pair: Ed25519KeyPair, extra: Partial<TrustedKey> = {}): TrustedKey {

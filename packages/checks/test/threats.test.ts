@@ -165,7 +165,7 @@ describe("T19 guards", () => {
 });
 
 describe("T20 malicious content", () => {
-  const secrets = async (artifacts: Parameters<typeof makeBundle>[0]["artifacts"], params: unknown = {}) =>
+  const secrets = async (artifacts: Parameters<typeof makeBundle>[0]["artifacts"], params: Record<string, boolean> = {}) =>
     runChecks({ bundle: makeBundle({ artifacts }), profile: { ...(await loadProfile("permissive")), checks: [{ id: "content.noSecrets", predicate: "content.noSecrets", params, severity: "error" }] } });
 
   it("T20.1 an artifact containing AKIA + 16 uppercase alphanumerics → finding content.noSecrets.awsKey, verdict fail (default profile)", async () => {

@@ -1,9 +1,10 @@
 // Verb dispatcher (cli.md §2): top-level routing, one flag table per verb, strict parsing and
 // the single top-level catch that turns every failure into the D16 error line (cli.md §5).
-import { printError, setExit, writeStderr, writeStdout } from "./cli-output";
+
 import { parseVerbArgs } from "./cli/parse";
 import { UsageError } from "./cli/verb";
 import { VERBS } from "./cli/verbs";
+import { printError, setExit, writeStderr, writeStdout } from "./cli-output";
 
 /** The order of the synopsis table (cli.md §7.0); the global help lists registered verbs in it. */
 const HELP_ORDER = [

@@ -9,4 +9,5 @@ if (first === "--version" || first === "-v") {
   const { main } = await import("./cli-main");
   await main(process.argv.slice(2));
 }
+
 export {};

@@ -2,20 +2,21 @@
 // Key material is never echoed, logged, written anywhere but the keygen file, or put in an error:
 // every failure below names the source (file, variable), never its content.
 // The MCP server never imports this module's key readers (signing.md §0).
+
+import type { KeyObject } from "node:crypto";
 import { chmod, mkdir, open, readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { KeyObject } from "node:crypto";
 import {
   CanonKeyError,
+  type Ed25519KeyPair,
   generateEd25519,
   keyPairOf,
   parsePrivateKeyMaterial,
   pkcs8Der,
-  type Ed25519KeyPair,
 } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
 
-export { verifyBundleSignatures, readTrustStore, writeTrustStore, trustFilePath } from "./trust-store";
+export { readTrustStore, trustFilePath, verifyBundleSignatures, writeTrustStore } from "./trust-store";
 
 export const SIGNING_KEY_ENV = "AXIOM_SIGNING_KEY";
 
@@ -27,7 +28,11 @@ export interface PublicEntry {
 }
 
 export function publicEntryOf(pair: Ed25519KeyPair, name?: string): PublicEntry {
-  const entry: PublicEntry = { keyid: pair.keyid, alg: "ed25519", publicKey: Buffer.from(pair.publicRaw).toString("base64") };
+  const entry: PublicEntry = {
+    keyid: pair.keyid,
+    alg: "ed25519",
+    publicKey: Buffer.from(pair.publicRaw).toString("base64"),
+  };
   if (name !== undefined) entry.name = name;
   return entry;
 }
@@ -61,7 +66,9 @@ export async function keygenToDir(
     if ((err as NodeJS.ErrnoException).code === "EEXIST") {
       throw axiomError("ERR_EXISTS", { message: "key file already exists", path: file });
     }
-    throw axiomError("ERR_INTERNAL", { message: `cannot create key file (${(err as NodeJS.ErrnoException).code ?? "error"})` });
+    throw axiomError("ERR_INTERNAL", {
+      message: `cannot create key file (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+    });
   }
   try {
     await handle.writeFile(`${Buffer.from(pkcs8Der(pair.privateKey)).toString("base64")}\n`);
@@ -93,7 +100,8 @@ export async function readSigningKeyMaterial(opts: {
         details: { file: opts.keyFile },
       });
     }
-    if (text.trim() === "") throw axiomError("ERR_NOT_FOUND", { message: "key file is empty", details: { file: opts.keyFile } });
+    if (text.trim() === "")
+      throw axiomError("ERR_NOT_FOUND", { message: "key file is empty", details: { file: opts.keyFile } });
     return { material: text, source: "file" };
   }
   const value = opts.env[SIGNING_KEY_ENV];
@@ -122,4 +130,3 @@ export async function loadSigningKey(opts: {
   const { material, source } = await readSigningKeyMaterial(opts);
   return signingKeyFrom(material, source);
 }
-

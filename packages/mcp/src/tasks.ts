@@ -95,10 +95,15 @@ export class TaskStore {
     const task: Task = { id: randomUUID(), status: "working", createdAt: this.now(), controller: new AbortController() };
     this.#tasks.set(task.id, task);
     const descriptor = this.#view(task);
-    // The work runs detached; its outcome lands in the store, never on the caller.
-    Promise.resolve()
-      .then(() => work(task.controller.signal))
-      .then(
+    // The work runs detached; its outcome lands in the store, never on the caller. It starts now so
+    // that a cancel right after start already reaches its abort listeners.
+    let running: Promise<unknown>;
+    try {
+      running = Promise.resolve(work(task.controller.signal));
+    } catch (err) {
+      running = Promise.reject(err);
+    }
+    running.then(
         (result) => this.#finish(task, "completed", { result }),
         (err) => this.#finish(task, "failed", { error: isAxiomError(err) ? toErrorObject(err) : { code: "ERR_INTERNAL", message: toErrorObject(err).message } }),
       );

@@ -24,7 +24,11 @@ function invalidStore(issues: readonly FullIssue[]): never {
   throw axiomError("ERR_INVALID_PROFILE", {
     message: `invalid trust store ${TRUST_FILE}`,
     path: TRUST_FILE,
-    details: { issues: issues.slice(0, MAX_TRUST_ISSUES).map(({ path, message, code }) => (code ? { path, message, code } : { path, message })) },
+    details: {
+      issues: issues
+        .slice(0, MAX_TRUST_ISSUES)
+        .map(({ path, message, code }) => (code ? { path, message, code } : { path, message })),
+    },
   });
 }
 
@@ -35,7 +39,9 @@ async function readCapped(file: string, cap: number): Promise<Uint8Array | undef
     handle = await open(file, "r");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    return invalidStore([{ path: "", message: `trust store unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})` }]);
+    return invalidStore([
+      { path: "", message: `trust store unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})` },
+    ]);
   }
   try {
     const buf = Buffer.alloc(cap + 1);
@@ -47,7 +53,9 @@ async function readCapped(file: string, cap: number): Promise<Uint8Array | undef
     }
     return new Uint8Array(buf.subarray(0, total));
   } catch (err) {
-    return invalidStore([{ path: "", message: `trust store unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})` }]);
+    return invalidStore([
+      { path: "", message: `trust store unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})` },
+    ]);
   } finally {
     await handle.close();
   }
@@ -88,7 +96,9 @@ export async function writeTrustStore(root: string, store: TrustStore): Promise<
     await rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true }).catch(() => undefined);
-    throw axiomError("ERR_INTERNAL", { message: `cannot write ${TRUST_FILE} (${(err as NodeJS.ErrnoException).code ?? "error"})` });
+    throw axiomError("ERR_INTERNAL", {
+      message: `cannot write ${TRUST_FILE} (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+    });
   }
 }
 

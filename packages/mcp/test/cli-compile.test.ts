@@ -1,6 +1,5 @@
 // `axiom compile` (cli.md §3, §5, §7.6; formats.md §3.3 and its CLI acceptance lines), spawned for real.
 import { readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { errorLine, helloPlan, runCli, type TempDir, tempDir } from "./cli-run";
 
@@ -60,7 +59,10 @@ describe("axiom compile", () => {
   it('"`axiom compile p.json` whose bytes contain 0xFF → ERR_INVALID_PLAN details: {file, reason: "not-utf8"}, exit 2"', async () => {
     const bytes = Buffer.concat([Buffer.from(json(helloPlan()).slice(0, -1)), Buffer.from([0xff]), Buffer.from("}")]);
     await tmp.write("p.json", bytes);
-    expect(expectError(await compileIn(["p.json"]), "ERR_INVALID_PLAN").details).toEqual({ file: "p.json", reason: "not-utf8" });
+    expect(expectError(await compileIn(["p.json"]), "ERR_INVALID_PLAN").details).toEqual({
+      file: "p.json",
+      reason: "not-utf8",
+    });
   });
 
   it('"a plan file starting with a UTF-8 BOM → accepted" (same bundle as without the BOM)', async () => {
@@ -131,7 +133,11 @@ describe("axiom compile", () => {
     const run = await compileIn(["p.json", "-o", "out.json"]);
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);
-    expect(summary).toEqual({ manifestDigest: JSON.parse(plain.stdout).manifestDigest, artifacts: 2, out: tmp.path("out.json") });
+    expect(summary).toEqual({
+      manifestDigest: JSON.parse(plain.stdout).manifestDigest,
+      artifacts: 2,
+      out: tmp.path("out.json"),
+    });
     expect(run.stdout).toBe(`${JSON.stringify(summary, null, 2)}\n`);
     expect(await readFile(tmp.path("out.json"), "utf8")).toBe(plain.stdout);
     // Atomic write: no temp file left next to it; an existing file is overwritten.
@@ -188,8 +194,12 @@ describe("axiom compile", () => {
 
   it("--root that is missing or a file → ERR_ROOT_NOT_DIR with details.root as given, exit 2", async () => {
     await tmp.write("p.json", json(helloPlan()));
-    expect(expectError(await compileIn(["p.json", "--root", "nowhere"]), "ERR_ROOT_NOT_DIR").details).toEqual({ root: "nowhere" });
-    expect(expectError(await compileIn(["p.json", "--root", "p.json"]), "ERR_ROOT_NOT_DIR").details).toEqual({ root: "p.json" });
+    expect(expectError(await compileIn(["p.json", "--root", "nowhere"]), "ERR_ROOT_NOT_DIR").details).toEqual({
+      root: "nowhere",
+    });
+    expect(expectError(await compileIn(["p.json", "--root", "p.json"]), "ERR_ROOT_NOT_DIR").details).toEqual({
+      root: "p.json",
+    });
   });
 
   it('"`compile p.json --net-allow example.com` without `--allow-net` → usage error, exit 2"', async () => {
@@ -214,7 +224,10 @@ describe("axiom compile", () => {
     it('"`--allow-net --net-allow other.org` → `ERR_NET_DENIED`, exit 2" (no request is made)', async () => {
       await tmp.write("r/.keep", "");
       await tmp.write("p.json", json(refPlan("https://example.com/x.js")));
-      expectError(await compileIn(["p.json", "--root", "r", "--allow-net", "--net-allow", "other.org,,  "]), "ERR_NET_DENIED");
+      expectError(
+        await compileIn(["p.json", "--root", "r", "--allow-net", "--net-allow", "other.org,,  "]),
+        "ERR_NET_DENIED",
+      );
     });
 
     it('"`ref` source, no root → `ERR_REF_OFFLINE`"', async () => {
@@ -224,7 +237,9 @@ describe("axiom compile", () => {
   });
 
   it('"`compile p.json` with a template source and no `--emitter` → `ERR_EMITTER_UNKNOWN`, `details.hint` names `@codai/axiom-emitters-web` and `--emitter`, exit 2"', async () => {
-    const plan = helloPlan({ artifacts: [{ path: "index.html", source: { type: "template", emitter: "web", template: "page" } }] });
+    const plan = helloPlan({
+      artifacts: [{ path: "index.html", source: { type: "template", emitter: "web", template: "page" } }],
+    });
     await tmp.write("p.json", json(plan));
     const err = expectError(await compileIn(["p.json"]), "ERR_EMITTER_UNKNOWN");
     const details = err.details as { hint: string; available: string[] };
@@ -240,7 +255,14 @@ describe("axiom compile", () => {
 export default { id: "demo", version: "1.2.3", templates: { page: { description: "a page", params, render: (p) => "<h1>" + (p.title ?? "") + "</h1>\\n" } } };
 `,
     );
-    const plan = helloPlan({ artifacts: [{ path: "index.html", source: { type: "template", emitter: "demo", template: "page", params: { title: "hi" } } }] });
+    const plan = helloPlan({
+      artifacts: [
+        {
+          path: "index.html",
+          source: { type: "template", emitter: "demo", template: "page", params: { title: "hi" } },
+        },
+      ],
+    });
     await tmp.write("p.json", json(plan));
     const run = await compileIn(["p.json", "--emitter", "./emitter.mjs"]);
     expect(run.stderr).toBe("");
@@ -264,7 +286,10 @@ export default { id: "demo", version: "1.2.3", templates: { page: { description:
 
   it('"`axiom compile big.json` producing a 3 MiB bundle piped into `wc -c` → the whole document arrives (no truncation at exit)"', async () => {
     const chunk = "x".repeat(250_000);
-    const artifacts = Array.from({ length: 13 }, (_, i) => ({ path: `big/${String(i).padStart(2, "0")}.txt`, source: { type: "inline", content: `${i}${chunk}` } }));
+    const artifacts = Array.from({ length: 13 }, (_, i) => ({
+      path: `big/${String(i).padStart(2, "0")}.txt`,
+      source: { type: "inline", content: `${i}${chunk}` },
+    }));
     await tmp.write("big.json", json(helloPlan({ artifacts })));
     const run = await compileIn(["big.json"]);
     expect(run.code).toBe(0);

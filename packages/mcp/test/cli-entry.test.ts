@@ -49,7 +49,10 @@ describe("entry and parsing (cli.md acceptance)", () => {
     tmp = await tempDir();
     await cp(join(REPO, "packages/mcp/dist"), tmp.path("dist"), { recursive: true });
     const entry = tmp.path("dist", "cli.js");
-    await tmp.write("p.yaml", "apiVersion: axiom.dev/v2\nkind: Plan\nname: lone\nintent: x\nartifacts:\n  - path: a.txt\n    source: { type: inline, content: a }\n");
+    await tmp.write(
+      "p.yaml",
+      "apiVersion: axiom.dev/v2\nkind: Plan\nname: lone\nintent: x\nartifacts:\n  - path: a.txt\n    source: { type: inline, content: a }\n",
+    );
     const compiled = await runCli(["compile", "p.yaml", "-o", "b.json"], { entry, cwd: tmp.dir });
     expect(compiled.stderr).toBe("");
     expect(compiled.code).toBe(0);
@@ -76,7 +79,9 @@ describe("entry and parsing (cli.md acceptance)", () => {
     const compile = stdout.indexOf("  axiom compile <plan.json|plan.yaml|plan.yml|plan.axm> [-o <file>]");
     const verify = stdout.indexOf("  axiom verify <bundle.json>");
     const diff = stdout.indexOf("  axiom diff <a.json> <b.json>\n");
-    const schema = stdout.indexOf("  axiom schema <Plan|Manifest|ManifestBundle|CheckReport|ApplyResult|Profile|Journal|RepoSnapshot>\n");
+    const schema = stdout.indexOf(
+      "  axiom schema <Plan|Manifest|ManifestBundle|CheckReport|ApplyResult|Profile|Journal|RepoSnapshot>\n",
+    );
     expect(compile).toBeGreaterThan(0);
     expect(verify).toBeGreaterThan(compile);
     expect(diff).toBeGreaterThan(verify);
@@ -130,7 +135,12 @@ describe("entry and parsing (cli.md acceptance)", () => {
 
   it('"`axiom compile --help` → help on stdout, exit 0" (also with -h, and with no positional)', async () => {
     const help = (await runCli(["--help"])).stdout;
-    for (const args of [["compile", "--help"], ["compile", "-h"], ["verify", "b.json", "--help"], ["schema", "-h"]]) {
+    for (const args of [
+      ["compile", "--help"],
+      ["compile", "-h"],
+      ["verify", "b.json", "--help"],
+      ["schema", "-h"],
+    ]) {
       const run = await runCli(args);
       expect(run).toMatchObject({ code: 0, stdout: help, stderr: "" });
     }
@@ -143,7 +153,16 @@ describe("entry and parsing (cli.md acceptance)", () => {
 
   it('"With `AXIOM_ROOT=some/dir` in the environment" no flag falls back to the environment: compile without --root has no preImage', async () => {
     tmp = await tempDir();
-    await tmp.write("p.json", JSON.stringify({ apiVersion: "axiom.dev/v2", kind: "Plan", name: "x", intent: "", artifacts: [{ path: "a", source: { type: "inline", content: "a" } }] }));
+    await tmp.write(
+      "p.json",
+      JSON.stringify({
+        apiVersion: "axiom.dev/v2",
+        kind: "Plan",
+        name: "x",
+        intent: "",
+        artifacts: [{ path: "a", source: { type: "inline", content: "a" } }],
+      }),
+    );
     const run = await runCli(["compile", "p.json"], { cwd: tmp.dir, env: { AXIOM_ROOT: tmp.dir } });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).manifest.preImage).toBeUndefined();

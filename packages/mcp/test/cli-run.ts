@@ -1,7 +1,7 @@
 // Runs the built CLI (packages/mcp/dist/cli.js, built by the vitest globalSetup) as a real child
 // process: argv array, shell: false, a scrubbed environment. Temp directories are real and removed.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,7 +50,13 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliRun> {
     child.on("error", reject);
     child.on("close", (code, signal) => {
       const stdoutBytes = Buffer.concat(out);
-      resolve({ code, signal, stdout: stdoutBytes.toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), stdoutBytes });
+      resolve({
+        code,
+        signal,
+        stdout: stdoutBytes.toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+        stdoutBytes,
+      });
     });
     child.stdin.end(opts.input ?? "");
   });

@@ -28,7 +28,12 @@ describe("axiom keygen", () => {
     const out = JSON.parse(run.stdout);
     expect(run.stdout.endsWith("}\n")).toBe(true);
     const { keyid, publicKey } = out.publicEntry;
-    expect(out.publicEntry).toEqual({ keyid: expect.stringMatching(/^[0-9a-f]{64}$/), alg: "ed25519", publicKey, name: "release key" });
+    expect(out.publicEntry).toEqual({
+      keyid: expect.stringMatching(/^[0-9a-f]{64}$/),
+      alg: "ed25519",
+      publicKey,
+      name: "release key",
+    });
     const file = join(cwd, "d", `axiom-signing-${keyid.slice(0, 16)}.key`);
     expect(out.privateKeyFile).toBe(file);
     expect(await readdir(join(cwd, "d"))).toEqual([`axiom-signing-${keyid.slice(0, 16)}.key`]);

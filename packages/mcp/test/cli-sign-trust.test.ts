@@ -55,13 +55,19 @@ describe("axiom trust add", () => {
     const run = await runCli(["trust", "add", "k.json", "--root", "."], { cwd: root });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(stderrError(run)).toMatchObject({ code: "ERR_SIGNATURE_INVALID", details: { keyid: wrong, derived: pair.keyid } });
+    expect(stderrError(run)).toMatchObject({
+      code: "ERR_SIGNATURE_INVALID",
+      details: { keyid: wrong, derived: pair.keyid },
+    });
   });
 
   it("`trust add` with a 31-byte publicKey → `ERR_SIGNATURE_INVALID`; with an extra field → `ERR_INVALID_PROFILE`", async () => {
     const root = await dir();
     const pair = generateEd25519();
-    await writeJson(join(root, "short.json"), { ...entryOf(pair), publicKey: Buffer.from(pair.publicRaw.subarray(0, 31)).toString("base64") });
+    await writeJson(join(root, "short.json"), {
+      ...entryOf(pair),
+      publicKey: Buffer.from(pair.publicRaw.subarray(0, 31)).toString("base64"),
+    });
     const short = await runCli(["trust", "add", "short.json", "--root", "."], { cwd: root });
     expect(short.code).toBe(2);
     expect(stderrError(short).code).toBe("ERR_SIGNATURE_INVALID");
@@ -78,7 +84,9 @@ describe("axiom trust add", () => {
     const missing = await runCli(["trust", "add", "nope.json", "--root", "."], { cwd: root });
     expect(stderrError(missing)).toMatchObject({ code: "ERR_NOT_FOUND", details: { file: "nope.json" } });
     await writeFile(join(root, "bad.json"), "{");
-    expect(stderrError(await runCli(["trust", "add", "bad.json", "--root", "."], { cwd: root })).code).toBe("ERR_INVALID_PROFILE");
+    expect(stderrError(await runCli(["trust", "add", "bad.json", "--root", "."], { cwd: root })).code).toBe(
+      "ERR_INVALID_PROFILE",
+    );
   });
 
   it("`trust add` two keys in reverse keyid order → stored sorted by keyid", async () => {
@@ -126,13 +134,17 @@ describe("axiom trust remove / list / root-id", () => {
 
   it('`trust root-id acme` → `{ rootId: "acme", keys: n }`; `trust root-id` → `{ rootId: "acme" }`; `trust root-id --clear` → `{ rootId: null, keys: n }`', async () => {
     const root = await dir();
-    expect(JSON.parse((await runCli(["trust", "root-id", "--root", "."], { cwd: root })).stdout)).toEqual({ rootId: null });
+    expect(JSON.parse((await runCli(["trust", "root-id", "--root", "."], { cwd: root })).stdout)).toEqual({
+      rootId: null,
+    });
     const set = await runCli(["trust", "root-id", "acme", "--root", "."], { cwd: root });
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout)).toEqual({ rootId: "acme", keys: 0 });
     await writeJson(join(root, "k.json"), entryOf());
     await runCli(["trust", "add", "k.json", "--root", "."], { cwd: root });
-    expect(JSON.parse((await runCli(["trust", "root-id", "--root", "."], { cwd: root })).stdout)).toEqual({ rootId: "acme" });
+    expect(JSON.parse((await runCli(["trust", "root-id", "--root", "."], { cwd: root })).stdout)).toEqual({
+      rootId: "acme",
+    });
     expect((await readTrustStore(root))?.rootId).toBe("acme");
     const clear = await runCli(["trust", "root-id", "--clear", "--root", "."], { cwd: root });
     expect(JSON.parse(clear.stdout)).toEqual({ rootId: null, keys: 1 });
@@ -148,7 +160,11 @@ describe("axiom trust remove / list / root-id", () => {
 
   it('`trust root-id "-x"` → `ERR_INVALID_PROFILE` (passed after `--`, since a leading dash is a flag to the parser); "bad id" too', async () => {
     const root = await dir();
-    for (const args of [["--root", ".", "--", "-x"], ["bad id", "--root", "."], ["x".repeat(201), "--root", "."]]) {
+    for (const args of [
+      ["--root", ".", "--", "-x"],
+      ["bad id", "--root", "."],
+      ["x".repeat(201), "--root", "."],
+    ]) {
       const run = await runCli(["trust", "root-id", ...args], { cwd: root });
       expect(run.code).toBe(2);
       expect(stderrError(run)).toMatchObject({ code: "ERR_INVALID_PROFILE", details: { issues: expect.any(Array) } });
@@ -176,7 +192,9 @@ describe("axiom trust remove / list / root-id", () => {
 
   it("`trust list --root /nonexistent` → ERR_ROOT_NOT_DIR", async () => {
     const root = await dir();
-    expect(stderrError(await runCli(["trust", "list", "--root", join(root, "nope")], { cwd: root })).code).toBe("ERR_ROOT_NOT_DIR");
+    expect(stderrError(await runCli(["trust", "list", "--root", join(root, "nope")], { cwd: root })).code).toBe(
+      "ERR_ROOT_NOT_DIR",
+    );
   });
 });
 

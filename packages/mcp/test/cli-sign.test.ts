@@ -2,7 +2,14 @@
 import { generateKeyPairSync } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { canonicalize, canonicalDigestRef, generateEd25519, MANIFEST_BOUND_PAYLOAD_TYPE, pkcs8Der, sha256Hex } from "@codai/axiom-canon";
+import {
+  canonicalDigestRef,
+  canonicalize,
+  generateEd25519,
+  MANIFEST_BOUND_PAYLOAD_TYPE,
+  pkcs8Der,
+  sha256Hex,
+} from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyBundleSignatures } from "../src/keys";
@@ -36,7 +43,11 @@ async function keyInStore(root: string, trust = true): Promise<Key> {
     const added = await runCli(["trust", "add", pub, "--root", "."], { cwd: root });
     expect(added.code).toBe(0);
   }
-  return { keyid: out.publicEntry.keyid, file: out.privateKeyFile, b64: (await readFile(out.privateKeyFile, "utf8")).trim() };
+  return {
+    keyid: out.publicEntry.keyid,
+    file: out.privateKeyFile,
+    b64: (await readFile(out.privateKeyFile, "utf8")).trim(),
+  };
 }
 
 async function bundleFile(root: string, bundle: ManifestBundle = makeBundle(), name = "b.json"): Promise<string> {
@@ -55,7 +66,12 @@ describe("axiom sign (Ed25519)", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
     const signed = await readBundle(file);
-    expect(JSON.parse(run.stdout)).toEqual({ manifestDigest: signed.manifestDigest, keyid: key.keyid, signatures: 1, out: file });
+    expect(JSON.parse(run.stdout)).toEqual({
+      manifestDigest: signed.manifestDigest,
+      keyid: key.keyid,
+      signatures: 1,
+      out: file,
+    });
     expect(await verifyBundleSignatures(signed, root)).toEqual({
       trustFile: ".axiom/trust/keys.json",
       keyids: [key.keyid],
@@ -96,7 +112,8 @@ describe("axiom sign (Ed25519)", () => {
     const a = await keyInStore(root);
     const b = await keyInStore(root);
     const file = await bundleFile(root);
-    for (const k of [a, b, a]) expect((await runCli(["sign", "b.json", "--key-file", k.file], { cwd: root })).code).toBe(0);
+    for (const k of [a, b, a])
+      expect((await runCli(["sign", "b.json", "--key-file", k.file], { cwd: root })).code).toBe(0);
     const envs = (await readBundle(file)).signatures ?? [];
     expect(envs.map((e) => e.signatures[0]?.keyid)).toEqual([b.keyid, a.keyid]);
     const last = await runCli(["sign", "b.json", "--key-file", a.file], { cwd: root });
@@ -136,7 +153,7 @@ describe("axiom sign (Ed25519)", () => {
     const root = await dir();
     const file = await bundleFile(root);
     const original = await readFile(file, "utf8");
-    for (const env of [{}, { AXIOM_SIGNING_KEY: "  \n" }]) {
+    for (const env of [{}, { AXIOM_SIGNING_KEY: "  \n" }] as Record<string, string>[]) {
       const run = await runCli(["sign", "b.json"], { cwd: root, env });
       expect(run.code).toBe(2);
       expect(run.stdout).toBe("");
@@ -149,7 +166,10 @@ describe("axiom sign (Ed25519)", () => {
     const root = await dir();
     await bundleFile(root);
     const key = await keyInStore(root, false);
-    const run = await runCli(["sign", "b.json", "--key-file", "missing.key"], { cwd: root, env: { AXIOM_SIGNING_KEY: key.b64 } });
+    const run = await runCli(["sign", "b.json", "--key-file", "missing.key"], {
+      cwd: root,
+      env: { AXIOM_SIGNING_KEY: key.b64 },
+    });
     expect(run.code).toBe(2);
     expect(stderrError(run)).toMatchObject({ code: "ERR_NOT_FOUND", details: { file: "missing.key" } });
   });
@@ -157,7 +177,11 @@ describe("axiom sign (Ed25519)", () => {
   it("`sign` with `AXIOM_SIGNING_KEY` = base64 raw 32-byte seed / base64 PKCS#8 / PEM → all three produce a verifying envelope with the same keyid", async () => {
     const root = await dir();
     const pair = generateEd25519();
-    await writeJson(join(root, "pub.json"), { keyid: pair.keyid, alg: "ed25519", publicKey: Buffer.from(pair.publicRaw).toString("base64") });
+    await writeJson(join(root, "pub.json"), {
+      keyid: pair.keyid,
+      alg: "ed25519",
+      publicKey: Buffer.from(pair.publicRaw).toString("base64"),
+    });
     await runCli(["trust", "add", "pub.json", "--root", "."], { cwd: root });
     const der = Buffer.from(pkcs8Der(pair.privateKey));
     const forms = {
@@ -179,12 +203,18 @@ describe("axiom sign (Ed25519)", () => {
     const root = await dir();
     const file = await bundleFile(root);
     const original = await readFile(file, "utf8");
-    const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }) as string;
+    const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
+      format: "pem",
+      type: "pkcs8",
+    }) as string;
     await writeFile(join(root, "rsa.pem"), pem);
     for (const run of [
       await runCli(["sign", "b.json"], { cwd: root, env: { AXIOM_SIGNING_KEY: pem } }),
       await runCli(["sign", "b.json", "--key-file", "rsa.pem"], { cwd: root }),
-      await runCli(["sign", "b.json"], { cwd: root, env: { AXIOM_SIGNING_KEY: "bm90IGEga2V5IGF0IGFsbCwganVzdCB0ZXh0IQ==" } }),
+      await runCli(["sign", "b.json"], {
+        cwd: root,
+        env: { AXIOM_SIGNING_KEY: "bm90IGEga2V5IGF0IGFsbCwganVzdCB0ZXh0IQ==" },
+      }),
     ]) {
       expect(run.code).toBe(2);
       expect(stderrError(run).code).toBe("ERR_SIGNATURE_INVALID");
@@ -213,11 +243,20 @@ describe("axiom sign (Ed25519)", () => {
     await runCli(["trust", "root-id", "acme", "--root", "."], { cwd: root });
     const file = await bundleFile(root);
     const run = await runCli(["sign", "b.json", "--key-file", key.file, "--root-id", "acme"], { cwd: root });
-    expect(JSON.parse(run.stdout)).toEqual({ manifestDigest: makeBundle().manifestDigest, keyid: key.keyid, signatures: 1, rootId: "acme", bound: true, out: file });
+    expect(JSON.parse(run.stdout)).toEqual({
+      manifestDigest: makeBundle().manifestDigest,
+      keyid: key.keyid,
+      signatures: 1,
+      rootId: "acme",
+      bound: true,
+      out: file,
+    });
     const signed = await readBundle(file);
     const env = signed.signatures?.[0];
     expect(env?.payloadType).toBe(MANIFEST_BOUND_PAYLOAD_TYPE);
-    expect(Buffer.from(env?.payload as string, "base64").toString("utf8")).toBe(canonicalize({ manifest: signed.manifest, rootId: "acme" }));
+    expect(Buffer.from(env?.payload as string, "base64").toString("utf8")).toBe(
+      canonicalize({ manifest: signed.manifest, rootId: "acme" }),
+    );
     expect(await verifyBundleSignatures(signed, root)).toMatchObject({ ok: true, keyids: [key.keyid] });
     // re-bind the store elsewhere: the same envelope no longer counts
     await runCli(["trust", "root-id", "other", "--root", "."], { cwd: root });
@@ -254,10 +293,16 @@ describe("axiom sign (Ed25519)", () => {
     const root = await dir();
     const key = await keyInStore(root, false);
     await bundleFile(root, { ...makeBundle(), extra: 1 } as unknown as ManifestBundle);
-    expect(stderrError(await runCli(["sign", "b.json", "--key-file", key.file], { cwd: root })).code).toBe("ERR_INVALID_MANIFEST");
-    expect(stderrError(await runCli(["sign", "nope.json", "--key-file", key.file], { cwd: root })).code).toBe("ERR_NOT_FOUND");
+    expect(stderrError(await runCli(["sign", "b.json", "--key-file", key.file], { cwd: root })).code).toBe(
+      "ERR_INVALID_MANIFEST",
+    );
+    expect(stderrError(await runCli(["sign", "nope.json", "--key-file", key.file], { cwd: root })).code).toBe(
+      "ERR_NOT_FOUND",
+    );
     await writeFile(join(root, "x.json"), "nope");
-    expect(stderrError(await runCli(["sign", "x.json", "--key-file", key.file], { cwd: root })).code).toBe("ERR_INVALID_MANIFEST");
+    expect(stderrError(await runCli(["sign", "x.json", "--key-file", key.file], { cwd: root })).code).toBe(
+      "ERR_INVALID_MANIFEST",
+    );
   });
 });
 
@@ -307,10 +352,17 @@ describe("axiom sign --keyless (first pass: flag rules and token resolution)", (
     const run = await runCli(["sign", "b.json", "--keyless"], { cwd: root, env: noTokens });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toEqual({ code: "ERR_KEYLESS_UNAVAILABLE", message: expect.any(String), details: { reason: "NO_OIDC" } });
+    expect(JSON.parse(run.stdout)).toEqual({
+      code: "ERR_KEYLESS_UNAVAILABLE",
+      message: expect.any(String),
+      details: { reason: "NO_OIDC" },
+    });
     expect(await readFile(file, "utf8")).toBe(original);
     // only one of the two Actions variables is not a token source either
-    const half = await runCli(["sign", "b.json", "--keyless"], { cwd: root, env: { ACTIONS_ID_TOKEN_REQUEST_URL: "http://127.0.0.1:9" } });
+    const half = await runCli(["sign", "b.json", "--keyless"], {
+      cwd: root,
+      env: { ACTIONS_ID_TOKEN_REQUEST_URL: "http://127.0.0.1:9" },
+    });
     expect(JSON.parse(half.stdout).details.reason).toBe("NO_OIDC");
   });
 
@@ -318,9 +370,15 @@ describe("axiom sign --keyless (first pass: flag rules and token resolution)", (
     const root = await dir();
     const file = await bundleFile(root);
     const original = await readFile(file, "utf8");
-    const run = await runCli(["sign", "b.json", "--keyless"], { cwd: root, env: { SIGSTORE_ID_TOKEN: "test-token-not-real" } });
+    const run = await runCli(["sign", "b.json", "--keyless"], {
+      cwd: root,
+      env: { SIGSTORE_ID_TOKEN: "test-token-not-real" },
+    });
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout)).toMatchObject({ code: "ERR_KEYLESS_UNAVAILABLE", details: { reason: "MODULE_MISSING" } });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      code: "ERR_KEYLESS_UNAVAILABLE",
+      details: { reason: "MODULE_MISSING" },
+    });
     expect(run.stdout + run.stderr).not.toContain("test-token-not-real");
     expect(await readFile(file, "utf8")).toBe(original);
   });
@@ -328,7 +386,10 @@ describe("axiom sign --keyless (first pass: flag rules and token resolution)", (
   it("keyless sign with `--key-file` → usage error; `--root` without `--bound` → usage error", async () => {
     const root = await dir();
     await bundleFile(root);
-    for (const extra of [["--key-file", "k"], ["--root", "."]]) {
+    for (const extra of [
+      ["--key-file", "k"],
+      ["--root", "."],
+    ]) {
       const run = await runCli(["sign", "b.json", "--keyless", ...extra], { cwd: root });
       expect(run.code).toBe(2);
       expect(run.stderr.startsWith("error: ")).toBe(true);

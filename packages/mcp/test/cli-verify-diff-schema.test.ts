@@ -2,7 +2,7 @@
 // `axiom schema` (§7.13), spawned for real against bundles compiled by the CLI itself.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { jsonSchemaFor, SCHEMA_KINDS, availableSchemaKinds } from "@codai/axiom-schema";
+import { availableSchemaKinds, jsonSchemaFor, type ManifestBundle, SCHEMA_KINDS } from "@codai/axiom-schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { errorLine, helloPlan, REPO, runCli, type TempDir, tempDir } from "./cli-run";
 
@@ -18,14 +18,14 @@ const json = (v: unknown) => JSON.stringify(v, null, 2);
 const cli = (args: string[]) => runCli(args, { cwd: tmp.dir });
 
 /** Compiles `plan` through the CLI and returns the bundle object. */
-async function compiled(plan: Record<string, unknown>, extra: string[] = []): Promise<Record<string, any>> {
+async function compiled(plan: Record<string, unknown>, extra: string[] = []): Promise<ManifestBundle> {
   await tmp.write("plan.json", json(plan));
   const run = await cli(["compile", "plan.json", ...extra]);
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout);
 }
 
-function expectOneDocument(stdout: string): any {
+function expectOneDocument(stdout: string): Record<string, unknown> & { errors?: unknown[] } {
   const doc = JSON.parse(stdout);
   expect(stdout).toBe(`${JSON.stringify(doc, null, 2)}\n`);
   return doc;
@@ -58,7 +58,7 @@ describe("axiom verify (structural)", () => {
     const result = expectOneDocument(run.stdout);
     expect(result.ok).toBe(false);
     expect(result.canonical).toBe(false);
-    expect(result.errors[0]).toMatchObject({ code: "ERR_NOT_CANONICAL", path: "manifestDigest" });
+    expect(result.errors?.[0]).toMatchObject({ code: "ERR_NOT_CANONICAL", path: "manifestDigest" });
   });
 
   it('"Bundle with artifacts unsorted → … verify lists it with path `manifest.artifacts`", exit 1', async () => {
@@ -68,7 +68,9 @@ describe("axiom verify (structural)", () => {
     const run = await cli(["verify", "b.json"]);
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
-    expect(result.errors).toContainEqual(expect.objectContaining({ code: "ERR_NOT_CANONICAL", path: "manifest.artifacts" }));
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ code: "ERR_NOT_CANONICAL", path: "manifest.artifacts" }),
+    );
     expect(result.manifestDigest).toBeUndefined();
   });
 
@@ -87,7 +89,9 @@ describe("axiom verify (structural)", () => {
     await tmp.write("b.json", json(bundle));
     const run = await cli(["verify", "b.json"]);
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout).errors).toContainEqual(expect.objectContaining({ code: "ERR_DIGEST_MISMATCH", path: `blobs.${key}` }));
+    expect(JSON.parse(run.stdout).errors).toContainEqual(
+      expect.objectContaining({ code: "ERR_DIGEST_MISMATCH", path: `blobs.${key}` }),
+    );
   });
 
   it("an unreadable, non-UTF-8 or non-JSON bundle is an error line, not a result: ERR_NOT_FOUND / ERR_INVALID_MANIFEST, exit 2", async () => {
@@ -98,7 +102,10 @@ describe("axiom verify (structural)", () => {
     await tmp.write("ff.json", Buffer.from([0x7b, 0xff, 0x7d]));
     const ff = await cli(["verify", "ff.json"]);
     expect(ff).toMatchObject({ code: 2, stdout: "" });
-    expect(errorLine(ff)).toMatchObject({ code: "ERR_INVALID_MANIFEST", details: { file: "ff.json", reason: "not-utf8" } });
+    expect(errorLine(ff)).toMatchObject({
+      code: "ERR_INVALID_MANIFEST",
+      details: { file: "ff.json", reason: "not-utf8" },
+    });
 
     await tmp.write("notjson.txt", "hello");
     const notJson = await cli(["verify", "notjson.txt"]);
@@ -129,8 +136,8 @@ describe("axiom diff", () => {
     await tmp.write("b.json", json(b));
     const run = await cli(["diff", "a.json", "b.json"]);
     expect(run.code).toBe(0);
-    const readmeA = a.manifest.artifacts[0].digest.sha256;
-    const readmeB = b.manifest.artifacts[0].digest.sha256;
+    const readmeA = a.manifest.artifacts[0]?.digest?.sha256;
+    const readmeB = b.manifest.artifacts[0]?.digest?.sha256;
     expect(expectOneDocument(run.stdout)).toEqual({
       added: ["b.txt"],
       removed: ["src/a.ts"],

@@ -41,7 +41,12 @@ export function runCli(args: string[], opts: { cwd: string; env?: Record<string,
 }
 
 /** The one-line JSON error of D16 on stderr. */
-export function stderrError(run: CliRun): { code: string; message: string; path?: string; details?: Record<string, unknown> } {
+export function stderrError(run: CliRun): {
+  code: string;
+  message: string;
+  path?: string;
+  details?: Record<string, unknown>;
+} {
   const lines = run.stderr.trim().split("\n");
   expectOneLine(lines);
   return JSON.parse(lines[0] as string);
@@ -65,12 +70,25 @@ export function makeBundle(opts: { counter?: number; text?: string } = {}): Mani
     name: "demo",
     profile: "default",
     planDigest: `sha256:${"1".repeat(64)}`,
-    artifacts: [{ path: "a.txt", op: "create", mode: "0644", digest: { sha256: hex }, bytes: Buffer.byteLength(text), origin: "inline" }],
+    artifacts: [
+      {
+        path: "a.txt",
+        op: "create",
+        mode: "0644",
+        digest: { sha256: hex },
+        bytes: Buffer.byteLength(text),
+        origin: "inline",
+      },
+    ],
     checks: [],
     toolchain: { axiom: "2.0.0", emitters: {} },
   };
   if (opts.counter !== undefined) manifest.counter = opts.counter;
-  return { manifest, manifestDigest: canonicalDigestRef(manifest), blobs: { [`sha256:${hex}`]: { encoding: "utf8", data: text } } };
+  return {
+    manifest,
+    manifestDigest: canonicalDigestRef(manifest),
+    blobs: { [`sha256:${hex}`]: { encoding: "utf8", data: text } },
+  };
 }
 
 export async function writeJson(file: string, value: unknown): Promise<void> {

@@ -62,3 +62,14 @@ export function validatePlan(input: unknown): Promise<PlanValidation> {
     return { planDigest: bundle.manifest.planDigest };
   });
 }
+export { applyPatch, splitLines } from "./patch-apply";
+export {
+  type Hunk,
+  type ParsedPatch,
+  type PatchFormat,
+  parsePatch,
+  parseSearchReplace,
+  parseUnified,
+  parseV4a,
+} from "./patch-parse";
+export { PATCH_RESULT_MAX } from "./sources/patch";

@@ -215,7 +215,9 @@ describe("compile of the worked examples (formats.md §11)", () => {
     const { bundle } = await compilePlan(plan);
     expect(bundle.manifest.artifacts.map((a) => a.path)).toEqual(["z.txt", "\uff41.txt", "😀.txt"]);
     // byproducts use UTF-16 order instead (formats.md §8.1)
-    const byproducts = (bundle.attestation?.predicate.runDetails as { byproducts: { name: string }[] }).byproducts;
+    const byproducts = (
+      bundle.attestation as unknown as { predicate: { runDetails: { byproducts: { name: string }[] } } }
+    ).predicate.runDetails.byproducts;
     expect(byproducts.map((b) => b.name)).toEqual(["z.txt", "😀.txt", "\uff41.txt"]);
   });
 });
@@ -240,7 +242,13 @@ describe("toolchain and statement (formats.md §3.2 step 6, §8.1)", () => {
     expect("metadata" in run).toBe(false);
 
     let tick = Date.UTC(2026, 0, 1);
-    const stamped = await compilePlan(EXAMPLE_1(), { now: () => new Date((tick += 1000)), invocationId: "inv-1" });
+    const stamped = await compilePlan(EXAMPLE_1(), {
+      now: () => {
+        tick += 1000;
+        return new Date(tick);
+      },
+      invocationId: "inv-1",
+    });
     const meta = (stamped.statement.predicate.runDetails as { metadata: Record<string, string> }).metadata;
     expect(meta).toEqual({
       invocationId: "inv-1",

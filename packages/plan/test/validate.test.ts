@@ -82,7 +82,7 @@ describe("Plan schema (formats.md §2)", () => {
       "ERR_INVALID_PLAN",
     );
     expect(issuesOf(err)[0]?.path).toBe("metadata.note");
-    await expectCode(() => compilePlan({ ...EXAMPLE_1(), metadata: { ["\uDC00"]: 1 } }), "ERR_INVALID_PLAN");
+    await expectCode(() => compilePlan({ ...EXAMPLE_1(), metadata: { "\uDC00": 1 } }), "ERR_INVALID_PLAN");
   });
 
   it("a lone surrogate in inline content or a non-finite number in params → ERR_INVALID_PLAN, never ERR_INTERNAL", async () => {

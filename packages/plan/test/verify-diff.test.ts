@@ -97,7 +97,7 @@ describe("bundle intake (formats.md §6.3)", () => {
     await expectCode(() => intakeBundle(b), "ERR_BUNDLE_TOO_LARGE");
     b.manifest.artifacts.reverse();
     const err = await expectCode(() => intakeBundle(b), "ERR_NOT_CANONICAL");
-    const codes = (err.details?.issues as { code?: string }[]).map((i) => i.code);
+    const codes = (err.details as { issues: { code?: string }[] }).issues.map((i) => i.code);
     expect(codes).toEqual(expect.arrayContaining(["ERR_NOT_CANONICAL", "ERR_BUNDLE_TOO_LARGE"]));
   });
 

@@ -2,8 +2,8 @@
 // (32-byte point, keyid = sha256 of the key) need canon and are checked by the store parser in
 // @codai/axiom-checks (signature-verify.ts), which both the predicate and the CLI/MCP layer use.
 import { z } from "zod";
-import { Base64Schema } from "./manifest";
 import { DigestRefSchema } from "./common";
+import { Base64Schema } from "./manifest";
 
 export const ROOT_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._:/@-]*$/;
 export const TRUST_STORE_MAX_BYTES = 262_144;
@@ -38,7 +38,10 @@ export const TrustStateSchema = z.strictObject({
   version: z.literal(1),
   lastCounter: z.number().int().min(0),
   manifestDigest: DigestRefSchema.optional(),
-  mac: z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex").optional(),
+  mac: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "64 lowercase hex")
+    .optional(),
 });
 
 export type RootId = z.output<typeof RootIdSchema>;

@@ -25,8 +25,12 @@ const treeBytes = (e) => ("text" in e ? Buffer.from(e.text, "utf8") : Buffer.fro
 
 for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
   const fixture = JSON.parse(readFileSync(join(dir, file), "utf8"));
-  if (fixture.plan.artifacts.some((a) => a.source && a.source.type !== "inline")) {
-    console.error(`skip ${file}: only inline sources are pinned by this script`);
+  // A patch fixture names its inline twin: the expected result bytes are the twin's inline
+  // content (so the patch engine is checked against hand-written results, not against itself).
+  const twin = fixture.twin ? JSON.parse(readFileSync(join(dir, `${fixture.twin}.json`), "utf8")) : undefined;
+  const twinSource = (path) => twin?.plan.artifacts.find((a) => a.path === path)?.source;
+  if (fixture.plan.artifacts.some((a) => a.source && a.source.type !== "inline" && !(a.source.type === "patch" && twinSource(a.path)))) {
+    console.error(`skip ${file}: only inline sources (and patches with an inline twin) are pinned by this script`);
     continue;
   }
   const plan = fixture.plan;
@@ -34,8 +38,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
     const op = a.op ?? "create";
     const mode = a.mode ?? "0644";
     if (op === "delete") return { path: a.path, op, mode };
-    const bytes = bytesOf(a.source);
-    return { path: a.path, op, mode, hex: sha(bytes), bytes: bytes.length };
+    const isPatch = a.source.type === "patch";
+    const bytes = bytesOf(isPatch ? twinSource(a.path) : a.source);
+    return { path: a.path, op, mode, hex: sha(bytes), bytes: bytes.length, origin: isPatch ? "patch" : "inline" };
   });
   arts.sort((x, y) => byCodePoint(x.path, y.path));
   const checks = (plan.checks ?? []).map((c) => ({ id: c.id, predicate: c.predicate, params: c.params, severity: c.severity ?? "error" }));
@@ -65,7 +70,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
     artifacts: arts.map((a) =>
       a.op === "delete"
         ? { path: a.path, op: a.op, mode: a.mode }
-        : { path: a.path, op: a.op, mode: a.mode, digest: { sha256: a.hex }, bytes: a.bytes, origin: "inline" },
+        : { path: a.path, op: a.op, mode: a.mode, digest: { sha256: a.hex }, bytes: a.bytes, origin: a.origin },
     ),
     checks: [...checks].sort((x, y) => byCodePoint(x.id, y.id)),
     toolchain: { axiom: "2.0.0", emitters: {} },

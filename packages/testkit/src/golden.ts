@@ -14,6 +14,8 @@ export interface GoldenFixture {
   tree?: Tree;
   /** `root: true` compiles against a temp root holding `tree` (so the manifest carries preImage). */
   compile?: { root?: boolean; store?: "inline" | "cas" };
+  /** A patch fixture's inline twin (its expected result bytes, used by golden/pin-goldens.mjs). */
+  twin?: string;
   expected: {
     planDigest: string;
     manifestDigest: string;

@@ -13,7 +13,16 @@ afterAll(async () => {
 describe("golden fixtures (formats.md §5.5)", () => {
   it("the fixture set covers unicode, base64 with NUL, 0755, nested paths, a delete, checks, a root with preImage", () => {
     const names = goldens.map((g) => g.name);
-    expect(names).toEqual(expect.arrayContaining(["plan-basic", "plan-unicode", "plan-binary", "plan-preimage"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "plan-basic",
+        "plan-unicode",
+        "plan-binary",
+        "plan-preimage",
+        "plan-patch",
+        "plan-patch-inline",
+      ]),
+    );
     const all = goldens.flatMap((g) => g.plan.artifacts as Record<string, unknown>[]);
     expect(all.some((a) => a.mode === "0755")).toBe(true);
     expect(all.some((a) => a.op === "delete")).toBe(true);
@@ -45,5 +54,20 @@ describe("golden fixtures (formats.md §5.5)", () => {
     const pre = goldens.find((g) => g.name === "plan-preimage");
     expect(basic?.expected.planDigest).toBe(pre?.expected.planDigest);
     expect(basic?.expected.manifestDigest).not.toBe(pre?.expected.manifestDigest);
+  });
+
+  it("plan-patch and plan-patch-inline share planDigest and differ in manifestDigest (origin patch vs inline)", () => {
+    const patch = goldens.find((g) => g.name === "plan-patch");
+    const inline = goldens.find((g) => g.name === "plan-patch-inline");
+    const inlineRoot = goldens.find((g) => g.name === "plan-patch-inline-root");
+    expect(patch?.expected.planDigest).toBe(inline?.expected.planDigest);
+    expect(patch?.expected.manifestDigest).not.toBe(inline?.expected.manifestDigest);
+    // with the same 4-entry preImage, only `origin` separates the patch plan from its twin
+    expect(patch?.expected.preImage).toHaveLength(4);
+    expect(patch?.expected.preImage).toEqual(inlineRoot?.expected.preImage);
+    expect(patch?.expected.artifacts).toEqual(inlineRoot?.expected.artifacts);
+    expect(patch?.expected.manifestDigest).not.toBe(inlineRoot?.expected.manifestDigest);
+    // plan-patch with preImage differs from the root-less form
+    expect(inlineRoot?.expected.manifestDigest).not.toBe(inline?.expected.manifestDigest);
   });
 });

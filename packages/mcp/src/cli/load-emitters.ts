@@ -87,7 +87,8 @@ export async function loadEmitters(specs: readonly string[], cwd: string): Promi
   for (const spec of specs) all.push(...(await loadOne(spec, cwd)));
   const seen = new Set<string>();
   for (const e of all) {
-    if (seen.has(e.id)) throw axiomError("ERR_INTERNAL", { message: `emitter id "${e.id}" loaded twice`, details: { emitter: e.id } });
+    if (seen.has(e.id))
+      throw axiomError("ERR_INTERNAL", { message: `emitter id "${e.id}" loaded twice`, details: { emitter: e.id } });
     seen.add(e.id);
   }
   return createEmitterRegistry(all);

@@ -1,7 +1,7 @@
 // `-o / --out <file>` (cli.md §3): pretty JSON + LF, written atomically — a temp file in the same
 // directory, then rename — so a reader never sees a half-written document; an existing file is replaced.
 import { randomBytes } from "node:crypto";
-import { rm, writeFile, rename } from "node:fs/promises";
+import { rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { axiomError, isAxiomError } from "@codai/axiom-schema";
 

@@ -2,7 +2,14 @@
 // (code precedence NOT_CANONICAL > BUNDLE_TOO_LARGE > INVALID_MANIFEST) and the digest recompute.
 // The raw JSON object is kept so the written bundle differs from the input only in what sign adds.
 import { canonicalDigestRef } from "@codai/axiom-canon";
-import { axiomError, collectIssues, type ManifestBundle, ManifestBundleSchema, RootIdSchema, wireIssues } from "@codai/axiom-schema";
+import {
+  axiomError,
+  collectIssues,
+  type ManifestBundle,
+  ManifestBundleSchema,
+  RootIdSchema,
+  wireIssues,
+} from "@codai/axiom-schema";
 
 export function intakeSignInput(input: unknown): { raw: Record<string, unknown>; bundle: ManifestBundle } {
   const result = collectIssues(ManifestBundleSchema, input);
@@ -13,7 +20,10 @@ export function intakeSignInput(input: unknown): { raw: Record<string, unknown>;
       : codes.has("ERR_BUNDLE_TOO_LARGE")
         ? "ERR_BUNDLE_TOO_LARGE"
         : "ERR_INVALID_MANIFEST";
-    throw axiomError(code, { message: "bundle does not match its schema", details: { issues: wireIssues(result.issues) } });
+    throw axiomError(code, {
+      message: "bundle does not match its schema",
+      details: { issues: wireIssues(result.issues) },
+    });
   }
   const bundle = result.value;
   const recomputed = canonicalDigestRef(bundle.manifest);
@@ -31,7 +41,10 @@ export function intakeSignInput(input: unknown): { raw: Record<string, unknown>;
 export function checkRootId(rootId: string): string {
   const result = collectIssues(RootIdSchema, rootId);
   if (!result.ok) {
-    throw axiomError("ERR_INVALID_PROFILE", { message: "invalid root id", details: { issues: wireIssues(result.issues) } });
+    throw axiomError("ERR_INVALID_PROFILE", {
+      message: "invalid root id",
+      details: { issues: wireIssues(result.issues) },
+    });
   }
   return result.value;
 }

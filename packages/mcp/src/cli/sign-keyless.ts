@@ -44,7 +44,8 @@ async function loadAttest(): Promise<{ attest: Attest } | { reason: Reason; mess
     return { reason: "MODULE_LOAD_FAILED", message: "the sigstore package failed to load" };
   }
   for (const ns of [mod, mod.default as Record<string, unknown> | undefined]) {
-    if (ns && typeof ns.attest === "function" && typeof ns.verify === "function") return { attest: ns.attest as Attest };
+    if (ns && typeof ns.attest === "function" && typeof ns.verify === "function")
+      return { attest: ns.attest as Attest };
   }
   return { reason: "MODULE_SHAPE", message: "the sigstore package has no attest/verify functions" };
 }
@@ -55,7 +56,8 @@ export async function runKeyless({ values, positionals, cwd }: VerbContext): Pro
   const bound = booleanFlag(values, "bound");
   if (rootFlag !== undefined && !bound) throw new UsageError("--root requires --bound");
   const rootIdFlag = stringFlag(values, "root-id");
-  if (bound && rootIdFlag === undefined && rootFlag === undefined) throw new UsageError("--bound requires --root or --root-id");
+  if (bound && rootIdFlag === undefined && rootFlag === undefined)
+    throw new UsageError("--bound requires --root or --root-id");
   const file = positionals[0] as string;
   const { raw, bundle } = intakeSignInput(await readBundleFile(file, cwd));
   let rootId: string | undefined;
@@ -89,7 +91,11 @@ export async function runKeyless({ values, positionals, cwd }: VerbContext): Pro
   const list = [...(bundle.keylessSignatures ?? []), entry];
   raw.keylessSignatures = list;
   const out = await writeJsonAtomic(stringFlag(values, "out") ?? file, cwd, raw);
-  const summary: Record<string, unknown> = { manifestDigest: bundle.manifestDigest, keyless: true, keylessSignatures: list.length };
+  const summary: Record<string, unknown> = {
+    manifestDigest: bundle.manifestDigest,
+    keyless: true,
+    keylessSignatures: list.length,
+  };
   if (rootId !== undefined) {
     summary.rootId = rootId;
     summary.bound = true;

@@ -9,6 +9,19 @@ export interface VerbEntry {
 
 // Each verb module registers here with its synopsis line from cli.md §7.0, in that table's order.
 export const VERBS: Record<string, VerbEntry> = {
+  mcp: {
+    synopsis:
+      "axiom mcp [--root <abs>]… [--tools core|full] [--profile <name>] [--allow-profile <name>]… [--emitter <spec>]… [--allow-guards] [--guard-allowlist <abs>]… [--log-level <level>] [--http <spec> [--http-token-env <NAME>]] [--wire 2026|2025|2026-only] [--require-human]",
+    load: () => import("./verbs/mcp"),
+  },
+  status: {
+    synopsis: "axiom status [--root <dir>] [--json]",
+    load: () => import("./verbs/status"),
+  },
+  log: {
+    synopsis: "axiom log [--root <dir>] [--limit|-n <n>] [--json]",
+    load: () => import("./verbs/log"),
+  },
   compile: {
     synopsis:
       "axiom compile <plan.json|plan.yaml|plan.yml|plan.axm> [-o <file>] [--store inline|cas] [--root <dir>] [--allow-net [--net-allow <h[,h]>]…] [--allow-file] [--emitter <spec>]…",
@@ -18,6 +31,11 @@ export const VERBS: Record<string, VerbEntry> = {
     synopsis:
       "axiom verify <bundle.json> [--root <dir>] | axiom verify <bundle.json> --tree <dir> [--pre] [--attest <out.json>] | axiom verify --journal --root <dir>",
     load: () => import("./verbs/verify"),
+  },
+  check: {
+    synopsis:
+      "axiom check <bundle.json> --root <dir> [--profile <name>] [--allow-guards] [--guard-allowlist <abs>]… [--json]",
+    load: () => import("./verbs/check"),
   },
   diff: {
     synopsis: "axiom diff <a.json> <b.json>",
@@ -39,5 +57,14 @@ export const VERBS: Record<string, VerbEntry> = {
   trust: {
     synopsis: "axiom trust add <pubkey.json> | remove <keyid> | list | root-id [<id> | --clear] --root <dir>",
     load: () => import("./verbs/trust"),
+  },
+  snapshot: {
+    synopsis:
+      "axiom snapshot --root <dir> [-o <file>] [--include <glob>]… [--exclude <glob>]… [--max-files <n>] [--max-bytes <n>] [--no-gitignore] [--no-digest]",
+    load: () => import("./verbs/snapshot"),
+  },
+  "snapshot-diff": {
+    synopsis: "axiom snapshot-diff <a.json> <b.json>",
+    load: () => import("./verbs/snapshot-diff"),
   },
 };

@@ -3,7 +3,7 @@ import type { PlanArtifactSource } from "@codai/axiom-schema";
 import { resolveCas } from "./cas-source";
 import type { ResolvedSource, SourceContext } from "./context";
 import { resolveInline } from "./inline";
-import { resolvePatch } from "./patch-stub";
+import { resolvePatch } from "./patch";
 import { resolveRef } from "./ref";
 import { resolveTemplate } from "./template";
 

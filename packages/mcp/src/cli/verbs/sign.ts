@@ -1,14 +1,14 @@
 // `axiom sign <bundle.json> [--key-file <path>] [-o <file>] [--root-id <id>]` (signing.md §3.2,
 // cli.md §7.16): adds a detached Ed25519 DSSE envelope over the canonical manifest. The keyless
 // form (`--keyless`, §4.1) shares the flag table; its checks live in ./sign-keyless.
-import { signManifest, keyPairOf } from "@codai/axiom-canon";
+import { keyPairOf, signManifest } from "@codai/axiom-canon";
 import { printJson } from "../../cli-output";
 import { loadSigningKey } from "../../keys";
 import { booleanFlag, stringFlag } from "../args";
 import { readBundleFile } from "../input";
 import { writeJsonAtomic } from "../out-file";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
 import { checkRootId, intakeSignInput } from "../sign-intake";
+import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {
   "key-file": { type: "string" },
@@ -46,7 +46,11 @@ export async function run(ctx: VerbContext): Promise<void> {
   raw.signatures = signatures;
   // Step 9: -o, or the input file in place; atomic either way.
   const out = await writeJsonAtomic(stringFlag(values, "out") ?? file, cwd, raw);
-  const summary: Record<string, unknown> = { manifestDigest: bundle.manifestDigest, keyid, signatures: signatures.length };
+  const summary: Record<string, unknown> = {
+    manifestDigest: bundle.manifestDigest,
+    keyid,
+    signatures: signatures.length,
+  };
   if (rootId !== undefined) {
     summary.rootId = rootId;
     summary.bound = true;

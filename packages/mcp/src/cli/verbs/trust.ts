@@ -2,13 +2,20 @@
 // (signing.md §3.3, cli.md §7.17): edits `<root>/.axiom/trust/keys.json`. Schema problems are
 // ERR_INVALID_PROFILE; unusable key material or a keyid that is not the key's sha256 is
 // ERR_SIGNATURE_INVALID.
-import { axiomError, collectIssues, type TrustedKey, TrustedKeySchema, type TrustStore, wireIssues } from "@codai/axiom-schema";
-import { decodeInputText, readInputBytes } from "../input";
-import { printJson } from "../../cli-output";
-import { readTrustStore, writeTrustStore } from "../../trust-store";
+import {
+  axiomError,
+  collectIssues,
+  type TrustedKey,
+  TrustedKeySchema,
+  type TrustStore,
+  wireIssues,
+} from "@codai/axiom-schema";
 // TODO(lead): switch to "@codai/axiom-checks" once checks/src/index.ts re-exports signature-verify.
 import { trustedKeyProblem } from "../../../../checks/src/signature-verify";
+import { printJson } from "../../cli-output";
+import { readTrustStore, writeTrustStore } from "../../trust-store";
 import { booleanFlag, stringFlag } from "../args";
+import { decodeInputText, readInputBytes } from "../input";
 import { resolveRoot } from "../roots";
 import { checkRootId } from "../sign-intake";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";

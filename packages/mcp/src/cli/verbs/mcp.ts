@@ -1,0 +1,49 @@
+// `axiom mcp` (cli.md §7.1, mcp.md §1): flag checks happen here (usage errors, exit 2); the server
+// itself lives in the lazy chunk mcp-lazy, so the SDK never loads for any other verb.
+import { isAbsolute } from "node:path";
+import { parseToolsetFlag } from "../mcp-flags";
+import { booleanFlag, enumFlag, listFlag, stringFlag } from "../args";
+import { loadEmitters } from "../load-emitters";
+import { type FlagTable, UsageError, type VerbContext } from "../verb";
+
+export const options: FlagTable = {
+  root: { type: "string", multiple: true },
+  tools: { type: "string" },
+  profile: { type: "string" },
+  "allow-profile": { type: "string", multiple: true },
+  emitter: { type: "string", multiple: true },
+  "allow-guards": { type: "boolean" },
+  "guard-allowlist": { type: "string", multiple: true },
+  "log-level": { type: "string" },
+  wire: { type: "string" },
+  "require-human": { type: "boolean" },
+};
+
+export const positionals = { min: 0, max: 0 };
+
+export async function run({ values, cwd }: VerbContext): Promise<void> {
+  // Start-up order (mcp.md §1): --log-level → --wire → --tools → roots → guards → emitters.
+  const logLevel = enumFlag(values, "log-level", ["error", "warn", "info", "debug"] as const) ?? "warn";
+  const wire = enumFlag(values, "wire", ["2026", "2025", "2026-only"] as const) ?? "2026";
+  const toolset = parseToolsetFlag(stringFlag(values, "tools"));
+  const guardAllowlist = listFlag(values, "guard-allowlist");
+  for (const entry of guardAllowlist) {
+    if (!isAbsolute(entry)) throw new UsageError(`--guard-allowlist expects an absolute path, got "${entry}"`);
+  }
+  const { runMcpStdio } = await import("../../mcp-lazy");
+  await runMcpStdio({
+    roots: listFlag(values, "root"),
+    toolset,
+    wire,
+    logLevel,
+    profile: stringFlag(values, "profile"),
+    allowProfiles: listFlag(values, "allow-profile"),
+    allowGuards: booleanFlag(values, "allow-guards"),
+    guardAllowlist,
+    requireHuman: booleanFlag(values, "require-human"),
+    loadEmitters: async () => {
+      const specs = listFlag(values, "emitter");
+      return specs.length === 0 ? undefined : loadEmitters(specs, cwd);
+    },
+  });
+}

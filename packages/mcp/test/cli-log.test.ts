@@ -1,0 +1,121 @@
+// cli.md §7.5 `log` and §9.1 its text form; apply.md §12.4 history.
+import { readFileSync } from "node:fs";
+import { mkdir, realpath, rm, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import { appendChainEntry, formatChainLine } from "@codai/axiom-apply";
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { CLI, scrubbedEnv } from "./cli-run";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli, type TempDir, tempDir } from "./cli-run";
+
+let t: TempDir;
+let root: string;
+beforeEach(async () => {
+  t = await tempDir("axiom-cli-log-");
+  root = await realpath(t.dir);
+});
+afterEach(() => t.cleanup());
+
+const digest = (i: number) => `sha256:${String(i % 10).repeat(64)}`;
+
+async function fiveEntries(): Promise<void> {
+  await mkdir(path.join(root, ".axiom", "journal"), { recursive: true });
+  await mkdir(path.join(root, ".axiom", "manifests"), { recursive: true });
+  for (let i = 1; i <= 5; i++) {
+    const d = digest(i);
+    await writeFile(
+      path.join(root, ".axiom", "journal", `${d.slice(7)}.json`),
+      JSON.stringify({ manifestDigest: d, phase: "committed", steps: [{ path: `f${i}.txt`, op: "create", done: true }], startedAt: "2026-01-01T00:00:00.000Z", pid: 1 }),
+    );
+    await writeFile(path.join(root, ".axiom", "manifests", `${d.slice(7)}.json`), JSON.stringify({ manifest: { name: `plan-${i}` } }));
+    await appendChainEntry(root, { manifestDigest: d, state: i === 4 ? "failed" : "committed", files: 1, ...(i === 4 ? { code: "ERR_ROLLBACK" } : {}) });
+  }
+}
+
+describe("axiom log", () => {
+  it("`log --json -n 2` on a 5-entry chain → entries seq 5, 4; an entry whose journal was deleted → `journalPresent: false`, no `fileList`", async () => {
+    await fiveEntries();
+    await rm(path.join(root, ".axiom", "journal", `${"4".repeat(64)}.json`));
+    const run = await runCli(["log", "--root", root, "--json", "-n", "2"]);
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.root).toBe(root);
+    expect(doc.entries.map((e: { seq: number }) => e.seq)).toEqual([5, 4]);
+    expect(doc.entries[0]).toMatchObject({ name: "plan-5", fileList: [{ path: "f5.txt", op: "create" }], journalPresent: true });
+    expect(doc.entries[1]).toMatchObject({ state: "failed", code: "ERR_ROLLBACK", name: "plan-4", journalPresent: false });
+    expect(doc.entries[1].fileList).toBeUndefined();
+  });
+
+  it("line 3 of the 5-line chain corrupted → entries seq 2, 1 (reading stops at the first bad line), exit 0", async () => {
+    await fiveEntries();
+    const file = path.join(root, ".axiom", "journal", "chain.jsonl");
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines[2] = "{broken";
+    await writeFile(file, lines.join("\n"));
+    const run = await runCli(["log", "--root", root, "--json"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).entries.map((e: { seq: number }) => e.seq)).toEqual([2, 1]);
+  });
+
+  it("`axiom log -n 2` → 2 newest entries, text format `#<seq> <at> <state padded to 11> <digest> <name> (<n> files)`", async () => {
+    await fiveEntries();
+    const run = await runCli(["log", "-n", "2"], { cwd: root });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(new RegExp(`^#5 \\S+Z committed   ${digest(5)} plan-5 \\(1 files\\)$`));
+    expect(lines[1]).toMatch(new RegExp(`^#4 \\S+Z failed      ${digest(4)} plan-4 \\(1 files\\) ERR_ROLLBACK$`));
+  });
+
+  it("empty chain → `no entries`", async () => {
+    const run = await runCli(["log", "--root", root]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("no entries\n");
+    expect(JSON.parse((await runCli(["log", "--root", root, "--json"])).stdout)).toEqual({ root, entries: [] });
+  });
+
+  it("`axiom log -n 0` / `-n 100001` → usage error; `-n 100000` accepted", async () => {
+    for (const n of ["0", "100001", "1e3", "-1"]) {
+      const run = await runCli(["log", "--root", root, "-n", n]);
+      expect(run.code).toBe(2);
+      expect(run.stderr.startsWith("error: ")).toBe(true);
+    }
+    expect((await runCli(["log", "--root", root, "-n", "100000"])).code).toBe(0);
+    expect((await runCli(["log", "--root", root, "--limit", "3"])).code).toBe(0);
+  });
+});
+
+describe("axiom log piped into a reader that goes away", () => {
+  it("`axiom log --root . -n 1000 | head -1` on a 1000-entry chain → exits without an EPIPE stack trace or error line", async () => {
+    await mkdir(path.join(root, ".axiom", "journal"), { recursive: true });
+    let head = `sha256:${"0".repeat(64)}`;
+    const out: string[] = [];
+    for (let i = 1; i <= 1000; i++) {
+      const line = formatChainLine({ seq: i, manifestDigest: digest(i), state: "committed", at: new Date(1_700_000_000_000 + i).toISOString(), prev: head, files: 1 });
+      out.push(line);
+      head = `sha256:${createHash("sha256").update(line).digest("hex")}`;
+    }
+    await writeFile(path.join(root, ".axiom", "journal", "chain.jsonl"), `${out.join("\n")}\n`);
+    const child = spawn(process.execPath, [CLI, "log", "--root", ".", "-n", "1000"], { cwd: root, env: scrubbedEnv(), shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    const first = await new Promise<string>((resolve) => {
+      let buf = "";
+      child.stdout.on("data", (d) => {
+        buf += String(d);
+        const nl = buf.indexOf("\n");
+        if (nl >= 0) {
+          child.stdout.destroy(); // like `head -1`
+          resolve(buf.slice(0, nl));
+        }
+      });
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(first.startsWith("#1000 ")).toBe(true);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+  });
+});

@@ -1,0 +1,113 @@
+// Shared helpers for the MCP tests: build the CLI once, make temp roots, and start
+// `node dist/cli.js mcp …` as a real child process driven by a real SDK client.
+import { execFileSync } from "node:child_process";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+export const REPO = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
+export const CLI = join(REPO, "packages/mcp/dist/cli.js");
+
+let built = false;
+export function buildCli(): void {
+  if (built) return;
+  execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { stdio: "inherit" });
+  built = true;
+}
+
+export async function tempRoot(prefix = "axiom-mcp-"): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A scrubbed environment for the child (no inherited secrets). */
+export function childEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? tmpdir(), LANG: "C.UTF-8" };
+}
+
+export type ClientKind = "v2-auto" | "v2-legacy" | "v1";
+
+export interface McpSession {
+  kind: ClientKind;
+  callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  listTools(): Promise<{ tools: ListedTool[] }>;
+  listResources(): Promise<{ resources: { uri: string; name: string }[] }>;
+  readResource(uri: string): Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>;
+  raw: unknown;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export interface ToolResult {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+export interface ListedTool {
+  name: string;
+  title?: string;
+  annotations?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  inputSchema: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+/** Starts the server with `args` after `mcp` and connects a client of `kind`. */
+export async function startMcp(kind: ClientKind, args: string[]): Promise<McpSession> {
+  buildCli();
+  let stderr = "";
+  const params = { command: process.execPath, args: [CLI, "mcp", ...args], env: childEnv(), stderr: "pipe" as const };
+  if (kind === "v1") {
+    const transport = new V1StdioClientTransport(params);
+    const client = new V1Client({ name: "axiom-test-v1", version: "1.0.0" }, { capabilities: {} });
+    await client.connect(transport);
+    transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    return {
+      kind,
+      raw: client,
+      // The low-level request path: v1's callTool() validates even isError structuredContent
+      // against the output schema, which is not what these tests look at.
+      callTool: async (name, a = {}) => {
+        const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
+        return (await client.request({ method: "tools/call", params: { name, arguments: a } }, CallToolResultSchema)) as unknown as ToolResult;
+      },
+      listTools: async () => (await client.listTools()) as unknown as { tools: ListedTool[] },
+      listResources: async () => (await client.listResources()) as never,
+      readResource: async (uri) => (await client.readResource({ uri })) as never,
+      stderr: () => stderr,
+      close: () => client.close(),
+    };
+  }
+  const transport = new StdioClientTransport(params);
+  const client = new Client(
+    { name: "axiom-test-v2", version: "1.0.0" },
+    kind === "v2-auto" ? { versionNegotiation: { mode: "auto" } } : {},
+  );
+  await client.connect(transport);
+  transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  return {
+    kind,
+    raw: client,
+    callTool: async (name, a = {}) => (await client.callTool({ name, arguments: a })) as unknown as ToolResult,
+    listTools: async () => (await client.listTools()) as unknown as { tools: ListedTool[] },
+    listResources: async () => (await client.listResources()) as never,
+    readResource: async (uri) => (await client.readResource({ uri })) as never,
+    stderr: () => stderr,
+    close: () => client.close(),
+  };
+}
+
+/** The isError payload (structuredContent), asserting that content[0].text carries the same object. */
+export function errorOf(r: ToolResult): { code: string; message: string; path?: string; details?: Record<string, unknown> } {
+  if (r.isError !== true) throw new Error(`expected isError, got ${JSON.stringify(r).slice(0, 400)}`);
+  const fromText = JSON.parse(r.content[0].text);
+  const structured = r.structuredContent ?? fromText;
+  return structured as never;
+}
