@@ -17,6 +17,10 @@ export const ENTRY_POINTS = {
   "cli-main": "src/cli-main.ts",
   // The MCP server and the SDK seam: loaded only by `axiom mcp` (mcp.md §2).
   "mcp-lazy": "src/mcp-lazy.ts",
+  // The PreToolUse hook (hooks-doctor.md §2): routed by cli.js straight here, never via cli-main.
+  "gate-lazy": "src/gate-lazy.ts",
+  // The .axm parser: loaded only by `axiom compile <file>.axm` (axm.md §7.6).
+  "axm-lazy": "src/axm-lazy.ts",
 };
 
 // CommonJS packages that workspace code loads with a dynamic `import()` (so they land in a lazy

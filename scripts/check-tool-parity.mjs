@@ -25,7 +25,10 @@ export function docTable(text) {
   if (starts.length !== 1) return { error: `expected exactly one "| Tool | Risk |" table, found ${starts.length}` };
   const rows = [];
   for (let i = starts[0] + 2; i < lines.length && lines[i].startsWith("|"); i++) {
-    const cells = lines[i].split("|").slice(1, -1).map((c) => c.trim());
+    const cells = lines[i]
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
     const m = /^`(axiom_[a-z_]+)`(\s+core)?$/.exec(cells[0] ?? "");
     if (!m) return { error: `bad first cell in row: ${lines[i]}` };
     rows.push({ name: m[1], core: Boolean(m[2]), risk: cells[1] ?? "" });
@@ -37,7 +40,12 @@ export function checkParity(paths) {
   const problems = [];
   const tools = readJson(paths.tools, problems);
   const codai = readJson(paths.codai, problems);
-  if (tools !== undefined && (!Array.isArray(tools) || tools.length === 0 || !tools.every((t) => t && typeof t === "object" && typeof t.name === "string"))) {
+  if (
+    tools !== undefined &&
+    (!Array.isArray(tools) ||
+      tools.length === 0 ||
+      !tools.every((t) => t && typeof t === "object" && typeof t.name === "string"))
+  ) {
     problems.push("tools.json is not a non-empty array of objects with name");
   }
   if (problems.length > 0) return problems;
@@ -46,7 +54,13 @@ export function checkParity(paths) {
 
   if (codai.version !== "2.0.0") problems.push(`codai-tools.json version ${JSON.stringify(codai.version)} != "2.0.0"`);
   const ct = Array.isArray(codai.tools) ? codai.tools : [];
-  if (!isDeepStrictEqual(ct.map((t) => t.name), names)) problems.push("codai-tools.json names or order differ from tools.json");
+  if (
+    !isDeepStrictEqual(
+      ct.map((t) => t.name),
+      names,
+    )
+  )
+    problems.push("codai-tools.json names or order differ from tools.json");
   else {
     tools.forEach((t, i) => {
       const c = ct[i];
@@ -54,7 +68,8 @@ export function checkParity(paths) {
       if (c.toolset !== t.toolset) problems.push(`codai-tools.json ${t.name}: toolset differs`);
       if (c.description !== t.description) problems.push(`codai-tools.json ${t.name}: description differs`);
       const { $schema: _, ...params } = t.inputSchema ?? {};
-      if (!isDeepStrictEqual(c.parameters, params)) problems.push(`codai-tools.json ${t.name}: parameters != inputSchema without $schema`);
+      if (!isDeepStrictEqual(c.parameters, params))
+        problems.push(`codai-tools.json ${t.name}: parameters != inputSchema without $schema`);
     });
   }
 
@@ -82,7 +97,8 @@ export function checkParity(paths) {
         continue;
       }
       if (row.core !== (t.toolset === "core")) problems.push(`${doc}: ${t.name} core marker wrong`);
-      if (row.risk !== RISK_WORD[t.riskClass]) problems.push(`${doc}: ${t.name} risk "${row.risk}" != "${RISK_WORD[t.riskClass]}"`);
+      if (row.risk !== RISK_WORD[t.riskClass])
+        problems.push(`${doc}: ${t.name} risk "${row.risk}" != "${RISK_WORD[t.riskClass]}"`);
     }
     for (const name of seen) if (!registered.has(name)) problems.push(`${doc}: extra tool ${name} in the table`);
   }
@@ -91,7 +107,12 @@ export function checkParity(paths) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
-    options: { tools: { type: "string" }, codai: { type: "string" }, readme: { type: "string" }, docs: { type: "string" } },
+    options: {
+      tools: { type: "string" },
+      codai: { type: "string" },
+      readme: { type: "string" },
+      docs: { type: "string" },
+    },
   });
   const problems = checkParity({
     tools: values.tools ?? join(repo, "packages/mcp/spec/tools.json"),

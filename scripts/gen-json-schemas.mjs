@@ -38,10 +38,10 @@ export function schemaFileText(schema) {
 }
 
 const check = process.argv.includes("--check");
-const { availableSchemaKinds, jsonSchemaFor } = await loadGenerator();
+const { SCHEMA_KINDS, jsonSchemaFor } = await loadGenerator();
 const stale = [];
 mkdirSync(SCHEMA_DIR, { recursive: true });
-for (const kind of availableSchemaKinds()) {
+for (const kind of SCHEMA_KINDS) {
   const file = join(SCHEMA_DIR, `${kind}.json`);
   const text = schemaFileText(jsonSchemaFor(kind));
   let current;

@@ -2,7 +2,7 @@
 // rewrites the generated tool table in packages/mcp/README.md and docs/mcp.md between the
 // <!-- tools-table:start --> / <!-- tools-table:end --> markers. `--check` writes nothing and exits 1
 // when a file is stale.
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

@@ -1,11 +1,19 @@
 // The journal hash chain file `journal/chain.jsonl` (apply.md §12): read, verify, append.
 import { axiomError } from "@codai/axiom-schema";
+import {
+  type ChainBadReason,
+  type ChainEntry,
+  type ChainState,
+  type ChainWalk,
+  formatChainLine,
+  GENESIS,
+  walkChain,
+} from "./chain-walk";
 import { errnoOf, fsx, O } from "./fsx";
-import { type ChainBadReason, type ChainEntry, type ChainState, type ChainWalk, formatChainLine, GENESIS, walkChain } from "./chain-walk";
 import { layout } from "./layout";
 import { fsyncDir, mkdirp } from "./lock-fs";
 
-export { GENESIS, formatChainLine, walkChain, type ChainEntry, type ChainState, type ChainWalk, type ChainBadReason };
+export { type ChainBadReason, type ChainEntry, type ChainState, type ChainWalk, formatChainLine, GENESIS, walkChain };
 
 export interface ChainVerify {
   ok: boolean;
@@ -50,7 +58,12 @@ export async function missingJournals(root: string, entries: readonly ChainEntry
 /** verifyChain (apply.md §12.3): `{ok, entries, head, firstBad?, missing[]}`. */
 export async function verifyChain(root: string): Promise<ChainVerify> {
   const walk = await readChain(root);
-  const out: ChainVerify = { ok: walk.firstBad === undefined, entries: walk.entries.length, head: walk.head, missing: [] };
+  const out: ChainVerify = {
+    ok: walk.firstBad === undefined,
+    entries: walk.entries.length,
+    head: walk.head,
+    missing: [],
+  };
   if (walk.firstBad) out.firstBad = walk.firstBad;
   out.missing = await missingJournals(root, walk.entries);
   return out;
@@ -62,7 +75,12 @@ export async function assertChain(root: string): Promise<ChainVerify> {
   if (result.firstBad) {
     throw axiomError("ERR_JOURNAL_CHAIN", {
       message: `journal chain broken at #${result.firstBad.seq} (${result.firstBad.reason})`,
-      details: { seq: result.firstBad.seq, reason: result.firstBad.reason, entries: result.entries, file: layout.chain(root) },
+      details: {
+        seq: result.firstBad.seq,
+        reason: result.firstBad.reason,
+        entries: result.entries,
+        file: layout.chain(root),
+      },
     });
   }
   return result;

@@ -1,6 +1,7 @@
 // Chain history for `axiom log` and `axiom://journal/<root-id>` (apply.md §12.4, D17).
-import { errnoOf, fsx } from "./fsx";
+
 import { type ChainEntry, readChain } from "./chain";
+import { errnoOf, fsx } from "./fsx";
 import { layout } from "./layout";
 import { parseObject } from "./lock-fs";
 
@@ -40,7 +41,9 @@ async function joinEntry(root: string, entry: ChainEntry): Promise<HistoryEntry>
   const [journal, manifest, applied] = await Promise.all([
     readJson(layout.journal(root, hex)),
     readJson(layout.manifest(root, hex)),
-    entry.code === undefined ? readJson(layout.applied(root, hex)) : Promise.resolve<{ present: boolean; value?: Record<string, unknown> }>({ present: false }),
+    entry.code === undefined
+      ? readJson(layout.applied(root, hex))
+      : Promise.resolve<{ present: boolean; value?: Record<string, unknown> }>({ present: false }),
   ]);
   // Key order of the log document: seq … files, code?, name?, fileList?, journalPresent.
   const out: Omit<HistoryEntry, "journalPresent"> = { ...entry };
@@ -59,13 +62,17 @@ async function joinEntry(root: string, entry: ChainEntry): Promise<HistoryEntry>
  */
 export async function readHistory(root: string, options: { limit?: number } = {}): Promise<HistoryEntry[]> {
   const limit = options.limit ?? DEFAULT_HISTORY_LIMIT;
+  if (!(limit > 0)) return [];
   const walk = await readChain(root);
   const newest = walk.entries.slice(-limit).reverse();
   return Promise.all(newest.map((e) => joinEntry(root, e)));
 }
 
 /** The `axiom log --json` document and the `axiom://journal/<root-id>` content. */
-export async function logDocument(root: string, limit = DEFAULT_HISTORY_LIMIT): Promise<{ root: string; entries: HistoryEntry[] }> {
+export async function logDocument(
+  root: string,
+  limit = DEFAULT_HISTORY_LIMIT,
+): Promise<{ root: string; entries: HistoryEntry[] }> {
   return { root, entries: await readHistory(root, { limit }) };
 }
 
@@ -78,7 +85,9 @@ const STATE_COLOUR: Record<string, string> = { committed: "32", "rolled-back": "
 /** One `axiom log` text line (cli.md §9.1); colour wraps the state word only. */
 export function formatLogLine(e: HistoryEntry, colour = false): string {
   const padded = pad(e.state, 11);
-  const state = colour ? `\u001b[${STATE_COLOUR[e.state] ?? "0"}m${e.state}\u001b[0m${padded.slice(e.state.length)}` : padded;
+  const state = colour
+    ? `\u001b[${STATE_COLOUR[e.state] ?? "0"}m${e.state}\u001b[0m${padded.slice(e.state.length)}`
+    : padded;
   return `#${e.seq} ${e.at} ${state} ${e.manifestDigest}${e.name ? ` ${e.name}` : ""} (${e.files} files)${e.code ? ` ${e.code}` : ""}`;
 }
 

@@ -180,7 +180,14 @@ export async function registerIntent(
       }
     }
     const seq = newSequenceId();
-    const record: IntentRecord = { manifestDigest: digest, paths: mine, pid: process.pid, host: thisHost(), since: new Date().toISOString(), seq };
+    const record: IntentRecord = {
+      manifestDigest: digest,
+      paths: mine,
+      pid: process.pid,
+      host: thisHost(),
+      since: new Date().toISOString(),
+      seq,
+    };
     const file = path.join(dir, `${intentHex(digest)}-${seq}.json`);
     await atomicWrite(file, `${file}.tmp-${process.pid}`, JSON.stringify(record));
     let released = false;

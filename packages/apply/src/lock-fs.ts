@@ -83,10 +83,7 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-export type ReadResult =
-  | { kind: "ok"; text: string }
-  | { kind: "missing" }
-  | { kind: "unreadable"; code: string };
+export type ReadResult = { kind: "ok"; text: string } | { kind: "missing" } | { kind: "unreadable"; code: string };
 
 /** Reads a small UTF-8 file, classifying the errors the staleness rules care about. */
 export async function readSmall(file: string): Promise<ReadResult> {

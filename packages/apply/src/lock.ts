@@ -36,10 +36,7 @@ export interface LockHandle {
   release(): Promise<void>;
 }
 
-export type HolderRead =
-  | { kind: "ok"; record: LockRecord }
-  | { kind: "missing" }
-  | { kind: "corrupt" };
+export type HolderRead = { kind: "ok"; record: LockRecord } | { kind: "missing" } | { kind: "corrupt" };
 
 const NOT_ACQUIRED = new Set(["EEXIST", "EPERM", "EACCES", "EBUSY"]);
 
@@ -66,7 +63,8 @@ export async function readLockHolder(root: string): Promise<HolderRead> {
 /** Staleness of the current lock file (§11.2); a vanished lock counts as stale (retry at once). */
 export async function lockIsStale(root: string, holder: HolderRead, now = Date.now()): Promise<boolean> {
   if (holder.kind === "missing") return true;
-  if (holder.kind === "ok") return recordIsStale(holder.record.pid, holder.record.hostname, holder.record.startedAt, now);
+  if (holder.kind === "ok")
+    return recordIsStale(holder.record.pid, holder.record.hostname, holder.record.startedAt, now);
   try {
     const st = await fsx.lstat(layout.lock(root));
     return now - Number(st.mtimeMs) > CORRUPT_LOCK_GRACE_MS;
@@ -84,7 +82,8 @@ async function reclaimStaleLock(root: string, judged: HolderRead): Promise<void>
   const now = await readLockHolder(root);
   if (now.kind === "missing") return;
   if (judged.kind === "ok") {
-    if (now.kind !== "ok" || now.record.pid !== judged.record.pid || now.record.startedAt !== judged.record.startedAt) return;
+    if (now.kind !== "ok" || now.record.pid !== judged.record.pid || now.record.startedAt !== judged.record.startedAt)
+      return;
   } else if (now.kind !== "corrupt") {
     return;
   }
@@ -141,7 +140,11 @@ function makeHandle(root: string, record: LockRecord, ticket: string): LockHandl
  * the realpath'd root. `timeoutMs: 0` = exactly one attempt. Throws ERR_LOCKED with
  * `details: {holder?, waitedMs, queuePosition, lock}`.
  */
-export async function acquireLock(root: string, digest: string, timeoutMs = DEFAULT_LOCK_TIMEOUT_MS): Promise<LockHandle> {
+export async function acquireLock(
+  root: string,
+  digest: string,
+  timeoutMs = DEFAULT_LOCK_TIMEOUT_MS,
+): Promise<LockHandle> {
   const start = Date.now();
   const deadline = start + Math.max(0, timeoutMs);
   await mkdirp(layout.axiom(root));
@@ -152,7 +155,12 @@ export async function acquireLock(root: string, digest: string, timeoutMs = DEFA
       const ahead = tickets.filter((t) => t.name < ticket).length;
       let holder: HolderRead;
       if (ahead === 0) {
-        const record: LockRecord = { pid: process.pid, hostname: thisHost(), startedAt: new Date().toISOString(), manifestDigest: digest };
+        const record: LockRecord = {
+          pid: process.pid,
+          hostname: thisHost(),
+          startedAt: new Date().toISOString(),
+          manifestDigest: digest,
+        };
         if (await tryCreateLock(root, record)) return makeHandle(root, record, ticket);
         holder = await readLockHolder(root);
         if (await lockIsStale(root, holder)) {

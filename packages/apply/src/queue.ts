@@ -1,9 +1,9 @@
 // The FIFO queue of lock waiters: one ticket file per waiter (apply.md §3, §11.1, §11.2).
 import * as path from "node:path";
+import { errnoOf, fsx } from "./fsx";
 import { layout } from "./layout";
 import { atomicWrite, deleteWithRetry, mkdirp, parseObject, randomHex, readSmall } from "./lock-fs";
 import { isValidPid, recordIsStale, thisHost } from "./lock-stale";
-import { fsx, errnoOf } from "./fsx";
 
 /** Only names matching this are tickets; anything else in `queue/` is ignored. */
 export const TICKET_NAME_RE = /^\d{21}[0-9a-f]{6}-\d+\.ticket$/;
@@ -35,7 +35,12 @@ export async function writeTicket(root: string, manifestDigest: string): Promise
   const dir = layout.queue(root);
   await mkdirp(dir);
   const name = `${newSequenceId()}-${process.pid}.ticket`;
-  const record: TicketRecord = { pid: process.pid, hostname: thisHost(), since: new Date().toISOString(), manifestDigest };
+  const record: TicketRecord = {
+    pid: process.pid,
+    hostname: thisHost(),
+    since: new Date().toISOString(),
+    manifestDigest,
+  };
   await atomicWrite(path.join(dir, name), path.join(dir, `.${name}.${randomHex(4)}.tmp`), JSON.stringify(record));
   return name;
 }

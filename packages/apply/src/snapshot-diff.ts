@@ -1,5 +1,13 @@
 // diffSnapshots (apply.md §17.5). Pure.
-import { axiomError, collectIssues, compareUtf8, type RepoSnapshot, RepoSnapshotSchema, type SnapshotEntry, wireIssues } from "@codai/axiom-schema";
+import {
+  axiomError,
+  collectIssues,
+  compareUtf8,
+  type RepoSnapshot,
+  RepoSnapshotSchema,
+  type SnapshotEntry,
+  wireIssues,
+} from "@codai/axiom-schema";
 
 export interface SnapshotDiff {
   added: string[];

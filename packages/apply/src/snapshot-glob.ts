@@ -7,7 +7,10 @@ export type PathMatcher = (relPath: string) => boolean;
 export function validateGlob(glob: string): void {
   const probe = glob.replace(/\*+/g, "x").replace(/\?/g, "x").replace(/\/+$/, "");
   if (probe === "" || !isRelPath(probe)) {
-    throw axiomError("ERR_CONTAINMENT", { message: `glob is not a contained relative path: ${glob}`, details: { glob } });
+    throw axiomError("ERR_CONTAINMENT", {
+      message: `glob is not a contained relative path: ${glob}`,
+      details: { glob },
+    });
   }
 }
 

@@ -3,7 +3,14 @@
 import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { canonicalDigestRef } from "@codai/axiom-canon";
-import { axiomError, compareUtf8, isRelPath, type RepoSnapshot, type SnapshotBody, type SnapshotEntry } from "@codai/axiom-schema";
+import {
+  axiomError,
+  compareUtf8,
+  isRelPath,
+  type RepoSnapshot,
+  type SnapshotBody,
+  type SnapshotEntry,
+} from "@codai/axiom-schema";
 import { errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";
 import { gitignorePatterns, globsMatcher, type PathMatcher, validateGlob } from "./snapshot-glob";
 
@@ -43,7 +50,10 @@ function invalid(message: string, details: Record<string, unknown>): Error {
 /** The §17.2 limits: followSymlinks refused, maxFiles ≥ 1 clamped to 50 000, maxBytes ≥ 0. */
 export function snapshotLimits(o: SnapshotOptions): { maxFiles: number; maxBytes: number } {
   if (o.followSymlinks === true) {
-    throw axiomError("ERR_UNSUPPORTED_OP", { message: "followSymlinks is not supported: snapshots never follow links", details: { option: "followSymlinks" } });
+    throw axiomError("ERR_UNSUPPORTED_OP", {
+      message: "followSymlinks is not supported: snapshots never follow links",
+      details: { option: "followSymlinks" },
+    });
   }
   const maxFiles = o.maxFiles ?? SNAPSHOT_DEFAULT_MAX_FILES;
   if (!Number.isSafeInteger(maxFiles) || maxFiles < 1) throw invalid("maxFiles must be an integer ≥ 1", { maxFiles });
@@ -96,7 +106,13 @@ function inside(child: string, parent: string): boolean {
   return c === p || c.startsWith(p.endsWith(path.sep) ? p : p + path.sep);
 }
 
-async function fileEntry(abs: string, rel: string, size: bigint, mode: bigint, digests: boolean): Promise<SnapshotEntry | undefined> {
+async function fileEntry(
+  abs: string,
+  rel: string,
+  size: bigint,
+  mode: bigint,
+  digests: boolean,
+): Promise<SnapshotEntry | undefined> {
   const entry: SnapshotEntry = { path: rel, bytes: Number(size), mode: modeOf(mode), kind: "file" };
   if (!digests) return entry;
   try {
@@ -137,7 +153,10 @@ async function symlinkEntry(abs: string, rel: string, rootReal: string, digests:
 
 class Truncated extends Error {}
 
-async function walk(rootReal: string, opts: Resolved): Promise<{ files: SnapshotEntry[]; bytes: number; truncated: boolean }> {
+async function walk(
+  rootReal: string,
+  opts: Resolved,
+): Promise<{ files: SnapshotEntry[]; bytes: number; truncated: boolean }> {
   const files: SnapshotEntry[] = [];
   let bytes = 0;
   const add = (e: SnapshotEntry) => {
@@ -153,7 +172,8 @@ async function walk(rootReal: string, opts: Resolved): Promise<{ files: Snapshot
     } catch {
       return; // an unreadable directory is silently skipped
     }
-    const items: { name: string; rel: string; abs: string; st: Awaited<ReturnType<typeof fsx.lstat>>; key: string }[] = [];
+    const items: { name: string; rel: string; abs: string; st: Awaited<ReturnType<typeof fsx.lstat>>; key: string }[] =
+      [];
     for (const name of names) {
       if (SKIP_NAMES.has(name)) continue;
       const rel = dirRel === "" ? name : `${dirRel}/${name}`;
@@ -208,5 +228,11 @@ export async function repoSnapshot(root: string, options: SnapshotOptions = {}):
   const { files, bytes, truncated } = await walk(rootReal, opts);
   files.sort((a, b) => compareUtf8(a.path, b.path));
   const body: SnapshotBody = { files, truncated, counts: { files: files.length, bytes } };
-  return { apiVersion: "axiom.dev/v2", kind: "RepoSnapshot", root: { kind: "relative" }, snapshotDigest: canonicalDigestRef(body), body };
+  return {
+    apiVersion: "axiom.dev/v2",
+    kind: "RepoSnapshot",
+    root: { kind: "relative" },
+    snapshotDigest: canonicalDigestRef(body),
+    body,
+  };
 }

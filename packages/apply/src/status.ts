@@ -61,14 +61,21 @@ export async function collectJournals(root: string): Promise<{ interrupted: Inte
 async function collectChain(root: string): Promise<{ chain: ChainSummary; lastApplied?: ChainEntry }> {
   try {
     const walk = await readChain(root);
-    const chain: ChainSummary = { ok: walk.firstBad === undefined, entries: walk.entries.length, head: walk.head, missingJournals: 0 };
+    const chain: ChainSummary = {
+      ok: walk.firstBad === undefined,
+      entries: walk.entries.length,
+      head: walk.head,
+      missingJournals: 0,
+    };
     if (walk.firstBad) chain.firstBad = walk.firstBad;
     chain.missingJournals = (await missingJournals(root, walk.entries)).length;
     const lastApplied = [...walk.entries].reverse().find((e) => e.state === "committed");
     return lastApplied ? { chain, lastApplied } : { chain };
   } catch {
     // An unreadable chain is reported as broken at its first line, never as a status failure.
-    return { chain: { ok: false, entries: 0, head: GENESIS, firstBad: { seq: 1, reason: "parse" }, missingJournals: 0 } };
+    return {
+      chain: { ok: false, entries: 0, head: GENESIS, firstBad: { seq: 1, reason: "parse" }, missingJournals: 0 },
+    };
   }
 }
 

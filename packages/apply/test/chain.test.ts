@@ -12,6 +12,9 @@ import { fsx, installFs } from "../src/fsx";
 import { formatLogText, logDocument, RESOURCE_HISTORY_LIMIT, readHistory } from "../src/history";
 import { DIGEST_A, DIGEST_B, DIGEST_C, tempRoot } from "./lock-helpers";
 
+/** Every SGR colour sequence `ESC[…m` (built from the char code: no control character in a regex literal). */
+const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 let root: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
@@ -26,7 +29,13 @@ const sha = (s: string) => `sha256:${createHash("sha256").update(s).digest("hex"
 async function writeJournal(digest: string, steps: { path: string; op: string }[]): Promise<void> {
   const dir = path.join(root, ".axiom", "journal");
   await mkdir(dir, { recursive: true });
-  const j = { manifestDigest: digest, phase: "committed", steps: steps.map((s) => ({ ...s, done: true })), startedAt: new Date().toISOString(), pid: 1 };
+  const j = {
+    manifestDigest: digest,
+    phase: "committed",
+    steps: steps.map((s) => ({ ...s, done: true })),
+    startedAt: new Date().toISOString(),
+    pid: 1,
+  };
   await writeFile(path.join(dir, `${digest.slice(7)}.json`), JSON.stringify(j));
 }
 
@@ -59,12 +68,20 @@ describe("appends and the line format (§12.1, §12.2)", () => {
   it("a `failed` entry carries `code` last: {state: failed, code: ERR_ROLLBACK}", async () => {
     await appendChainEntry(root, { manifestDigest: DIGEST_A, state: "failed", files: 2, code: "ERR_ROLLBACK" });
     const [line] = await lines();
-    expect(Object.keys(JSON.parse(line as string))).toEqual(["seq", "manifestDigest", "state", "at", "prev", "files", "code"]);
+    expect(Object.keys(JSON.parse(line as string))).toEqual([
+      "seq",
+      "manifestDigest",
+      "state",
+      "at",
+      "prev",
+      "files",
+      "code",
+    ]);
     expect(JSON.parse(line as string)).toMatchObject({ state: "failed", code: "ERR_ROLLBACK", files: 2 });
     expect((await verifyChain(root)).ok).toBe(true);
   });
 
-  it("Missing chain file → {ok: true, entries: 0, head: \"sha256:000…\", missing: []}", async () => {
+  it('Missing chain file → {ok: true, entries: 0, head: "sha256:000…", missing: []}', async () => {
     expect(await verifyChain(root)).toEqual({ ok: true, entries: 0, head: GENESIS, missing: [] });
     expect(GENESIS).toBe(`sha256:${"0".repeat(64)}`);
   });
@@ -74,7 +91,9 @@ describe("appends and the line format (§12.1, §12.2)", () => {
     const ls = await lines();
     await rewrite([ls[0] as string, ls[2] as string]);
     const before = await readFile(chainFile());
-    const err = await appendChainEntry(root, { manifestDigest: DIGEST_C, state: "committed", files: 1 }).catch((e) => e);
+    const err = await appendChainEntry(root, { manifestDigest: DIGEST_C, state: "committed", files: 1 }).catch(
+      (e) => e,
+    );
     expect(err.code).toBe("ERR_JOURNAL_CHAIN");
     expect(err.details).toEqual({ seq: 2, reason: "seq-gap", file: chainFile() });
     expect(await readFile(chainFile())).toEqual(before);
@@ -83,7 +102,9 @@ describe("appends and the line format (§12.1, §12.2)", () => {
   it("a torn tail refuses the append too", async () => {
     await threeEntries();
     await writeFile(chainFile(), (await readFile(chainFile(), "utf8")).slice(0, -5));
-    const err = await appendChainEntry(root, { manifestDigest: DIGEST_C, state: "committed", files: 1 }).catch((e) => e);
+    const err = await appendChainEntry(root, { manifestDigest: DIGEST_C, state: "committed", files: 1 }).catch(
+      (e) => e,
+    );
     expect(err.details).toMatchObject({ seq: 3, reason: "parse" });
   });
 
@@ -132,7 +153,12 @@ describe("tamper evidence (§12.3, T18, I22)", () => {
     const ls = await lines();
     await rewrite([ls[0] as string, ls[2] as string]);
     const v = await verifyChain(root);
-    expect(v).toMatchObject({ ok: false, entries: 1, head: sha(ls[0] as string), firstBad: { seq: 2, reason: "seq-gap" } });
+    expect(v).toMatchObject({
+      ok: false,
+      entries: 1,
+      head: sha(ls[0] as string),
+      firstBad: { seq: 2, reason: "seq-gap" },
+    });
   });
 
   it("swap lines → detected", async () => {
@@ -181,7 +207,14 @@ describe("tamper evidence (§12.3, T18, I22)", () => {
   });
 
   it("each field's parse rule: bad digest, bad state, bad time, negative files, unknown code, seq 0 → parse", async () => {
-    const good = { seq: 1, manifestDigest: DIGEST_A, state: "committed", at: "2026-01-01T00:00:00.000Z", prev: GENESIS, files: 1 };
+    const good = {
+      seq: 1,
+      manifestDigest: DIGEST_A,
+      state: "committed",
+      at: "2026-01-01T00:00:00.000Z",
+      prev: GENESIS,
+      files: 1,
+    };
     const bad = [
       { ...good, manifestDigest: "sha256:ABC" },
       { ...good, prev: "sha256:zz" },
@@ -204,7 +237,14 @@ describe("tamper evidence (§12.3, T18, I22)", () => {
     const entries: string[] = [];
     let head = GENESIS;
     for (let i = 1; i <= 8; i++) {
-      const line = JSON.stringify({ seq: i, manifestDigest: `sha256:${String(i % 10).repeat(64)}`, state: "committed", at: new Date(1_700_000_000_000 + i).toISOString(), prev: head, files: i });
+      const line = JSON.stringify({
+        seq: i,
+        manifestDigest: `sha256:${String(i % 10).repeat(64)}`,
+        state: "committed",
+        at: new Date(1_700_000_000_000 + i).toISOString(),
+        prev: head,
+        files: i,
+      });
       entries.push(line);
       head = sha(line);
     }
@@ -247,16 +287,39 @@ describe("missing journals and history (§12.3, §12.4)", () => {
       { path: "old.txt", op: "delete" },
     ]);
     await mkdir(path.join(root, ".axiom", "manifests"), { recursive: true });
-    await writeFile(path.join(root, ".axiom", "manifests", `${"a".repeat(64)}.json`), JSON.stringify({ manifest: { name: "api-health" } }));
+    await writeFile(
+      path.join(root, ".axiom", "manifests", `${"a".repeat(64)}.json`),
+      JSON.stringify({ manifest: { name: "api-health" } }),
+    );
     await mkdir(path.join(root, ".axiom", "applied"), { recursive: true });
-    await writeFile(path.join(root, ".axiom", "applied", `${"b".repeat(64)}.json`), JSON.stringify({ error: { code: "ERR_INTERNAL" } }));
+    await writeFile(
+      path.join(root, ".axiom", "applied", `${"b".repeat(64)}.json`),
+      JSON.stringify({ error: { code: "ERR_INTERNAL" } }),
+    );
     await threeEntries();
     const h = await readHistory(root, { limit: 2 });
     expect(h.map((e) => e.seq)).toEqual([3, 2]);
     expect(h[0]).toMatchObject({ manifestDigest: DIGEST_B, code: "ERR_INTERNAL", journalPresent: false });
     expect(h[0]?.fileList).toBeUndefined();
-    expect(h[1]).toMatchObject({ name: "api-health", journalPresent: true, fileList: [{ path: "src/a.ts", op: "create" }, { path: "old.txt", op: "delete" }] });
-    expect(Object.keys(h[1] as object)).toEqual(["seq", "manifestDigest", "state", "at", "prev", "files", "name", "fileList", "journalPresent"]);
+    expect(h[1]).toMatchObject({
+      name: "api-health",
+      journalPresent: true,
+      fileList: [
+        { path: "src/a.ts", op: "create" },
+        { path: "old.txt", op: "delete" },
+      ],
+    });
+    expect(Object.keys(h[1] as object)).toEqual([
+      "seq",
+      "manifestDigest",
+      "state",
+      "at",
+      "prev",
+      "files",
+      "name",
+      "fileList",
+      "journalPresent",
+    ]);
   });
 
   it("history stops at the first bad line (line 3 of 5 corrupted → entries 2, 1)", async () => {
@@ -273,8 +336,25 @@ describe("missing journals and history (§12.3, §12.4)", () => {
     expect(formatLogText([])).toBe("no entries\n");
     const base = { prev: GENESIS, journalPresent: true };
     const text = formatLogText([
-      { ...base, seq: 14, at: "2026-11-30T17:10:02.331Z", state: "failed", manifestDigest: DIGEST_A, name: "bump-version", files: 2, code: "ERR_ROLLBACK" },
-      { ...base, seq: 13, at: "2026-11-30T16:40:45.002Z", state: "rolled-back", manifestDigest: DIGEST_B, name: "api-health", files: 3 },
+      {
+        ...base,
+        seq: 14,
+        at: "2026-11-30T17:10:02.331Z",
+        state: "failed",
+        manifestDigest: DIGEST_A,
+        name: "bump-version",
+        files: 2,
+        code: "ERR_ROLLBACK",
+      },
+      {
+        ...base,
+        seq: 13,
+        at: "2026-11-30T16:40:45.002Z",
+        state: "rolled-back",
+        manifestDigest: DIGEST_B,
+        name: "api-health",
+        files: 3,
+      },
       { ...base, seq: 12, at: "2026-11-30T16:02:11.540Z", state: "committed", manifestDigest: DIGEST_B, files: 3 },
     ]);
     expect(text).toBe(
@@ -282,9 +362,14 @@ describe("missing journals and history (§12.3, §12.4)", () => {
         `#13 2026-11-30T16:40:45.002Z rolled-back ${DIGEST_B} api-health (3 files)\n` +
         `#12 2026-11-30T16:02:11.540Z committed   ${DIGEST_B} (3 files)\n`,
     );
-    const coloured = formatLogText([{ ...base, seq: 1, at: "x", state: "committed", manifestDigest: DIGEST_A, files: 1 }], true);
+    const coloured = formatLogText(
+      [{ ...base, seq: 1, at: "x", state: "committed", manifestDigest: DIGEST_A, files: 1 }],
+      true,
+    );
     expect(coloured).toContain("\u001b[32mcommitted\u001b[0m   ");
-    expect(coloured.replace(/\u001b\[[0-9;]*m/g, "")).toBe(formatLogText([{ ...base, seq: 1, at: "x", state: "committed", manifestDigest: DIGEST_A, files: 1 }]));
+    expect(coloured.replace(SGR, "")).toBe(
+      formatLogText([{ ...base, seq: 1, at: "x", state: "committed", manifestDigest: DIGEST_A, files: 1 }]),
+    );
   });
 
   it("the journal directory is created on the first append", async () => {
@@ -301,7 +386,14 @@ describe("the journal resource content (D17)", () => {
     let head = GENESIS;
     const out: string[] = [];
     for (let i = 1; i <= 105; i++) {
-      const line = formatChainLine({ seq: i, manifestDigest: DIGEST_A, state: "committed", at: new Date(1_700_000_000_000 + i).toISOString(), prev: head, files: 1 });
+      const line = formatChainLine({
+        seq: i,
+        manifestDigest: DIGEST_A,
+        state: "committed",
+        at: new Date(1_700_000_000_000 + i).toISOString(),
+        prev: head,
+        files: 1,
+      });
       out.push(line);
       head = sha(line);
     }

@@ -1,5 +1,5 @@
 // Multi-process contention for one root (issue 3 › Concurrency; threats.md I13 single writer).
-import { readFile, readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireLock } from "../src/lock";

@@ -30,10 +30,10 @@ function fresh(): string {
 const notLockArea = (p: string) => !/[/\\]\.axiom[/\\](lock|queue|intents)/.test(p);
 
 const ERRNOS = ["EIO", "ENOSPC", "EBUSY", "EPERM"] as const;
-// Default: every STRIDE-th k (offset rotating so repeated runs cover all k), one errno per k,
+// Default: every 10th k (AXIOM_FAULT_STRIDE; the offset rotates so repeated runs cover every k),
 // rotating through the four. AXIOM_FAULT_FULL=1: every k × every errno (≈ 4 × 700 applies).
 const FULL = process.env.AXIOM_FAULT_FULL === "1";
-const STRIDE = FULL ? 1 : Number(process.env.AXIOM_FAULT_STRIDE ?? 3);
+const STRIDE = FULL ? 1 : Number(process.env.AXIOM_FAULT_STRIDE ?? 10);
 const OFFSET = FULL ? 0 : Number(process.env.AXIOM_FAULT_OFFSET ?? Date.now() % STRIDE);
 
 describe("fault sweep: one failing fs call at step k of a 20-file mixed apply", () => {

@@ -18,7 +18,9 @@ afterEach(() => cleanup());
 const intentsDir = () => path.join(root, ".axiom", "intents");
 const files = async () => (await readdir(intentsDir())).filter((n) => n !== ".mutex");
 
-async function failure(p: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
+async function failure(
+  p: Promise<unknown>,
+): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
   const err = await p.then(
     () => undefined,
     (e) => e,
@@ -35,7 +37,12 @@ describe("registration", () => {
     expect(h.record.seq).toMatch(/^\d{21}[0-9a-f]{6}$/);
     const rec = JSON.parse(await readFile(h.file, "utf8"));
     expect(Object.keys(rec)).toEqual(["manifestDigest", "paths", "pid", "host", "since", "seq"]);
-    expect(rec).toMatchObject({ manifestDigest: DIGEST_A, paths: ["src/a.ts", "src/b.ts"], pid: process.pid, host: os.hostname() });
+    expect(rec).toMatchObject({
+      manifestDigest: DIGEST_A,
+      paths: ["src/a.ts", "src/b.ts"],
+      pid: process.pid,
+      host: os.hostname(),
+    });
     expect(existsSync(path.join(intentsDir(), ".mutex"))).toBe(false); // held for milliseconds only
     await h.release();
     expect(await files()).toEqual([]);
@@ -47,7 +54,7 @@ describe("registration", () => {
     await h.release();
   });
 
-  it("Two live applies with overlapping paths `src/a` and `src` → second gets ERR_CONFLICT, details.otherDigest, details.paths: [\"src\"], no intent file for it", async () => {
+  it('Two live applies with overlapping paths `src/a` and `src` → second gets ERR_CONFLICT, details.otherDigest, details.paths: ["src"], no intent file for it', async () => {
     const first = await registerIntent(root, DIGEST_A, ["src/a"]);
     const err = await failure(registerIntent(root, DIGEST_B, ["src", "zzz"]));
     expect(err.code).toBe("ERR_CONFLICT");
@@ -97,7 +104,17 @@ describe("registration", () => {
   it("an intent of a dead pid on this host is stale: pruned, never a conflict", async () => {
     await mkdir(intentsDir(), { recursive: true });
     const stale = path.join(intentsDir(), `${"a".repeat(64)}-${"0".repeat(21)}abcdef.json`);
-    await writeFile(stale, JSON.stringify({ manifestDigest: DIGEST_A, paths: ["src"], pid: await deadPid(), host: os.hostname(), since: new Date().toISOString(), seq: `${"0".repeat(21)}abcdef` }));
+    await writeFile(
+      stale,
+      JSON.stringify({
+        manifestDigest: DIGEST_A,
+        paths: ["src"],
+        pid: await deadPid(),
+        host: os.hostname(),
+        since: new Date().toISOString(),
+        seq: `${"0".repeat(21)}abcdef`,
+      }),
+    );
     const h = await registerIntent(root, DIGEST_B, ["src"]);
     expect(existsSync(stale)).toBe(false);
     await h.release();
@@ -105,9 +122,19 @@ describe("registration", () => {
 
   it("an intent from another host older than 1 h is pruned; a fresh one conflicts", async () => {
     await mkdir(intentsDir(), { recursive: true });
-    const mk = (seq: string, since: string) => ({ manifestDigest: DIGEST_A, paths: ["src"], pid: 4242, host: "B", since, seq });
+    const mk = (seq: string, since: string) => ({
+      manifestDigest: DIGEST_A,
+      paths: ["src"],
+      pid: 4242,
+      host: "B",
+      since,
+      seq,
+    });
     const old = path.join(intentsDir(), `${"a".repeat(64)}-${"0".repeat(21)}000001.json`);
-    await writeFile(old, JSON.stringify(mk(`${"0".repeat(21)}000001`, new Date(Date.now() - 2 * 3600_000).toISOString())));
+    await writeFile(
+      old,
+      JSON.stringify(mk(`${"0".repeat(21)}000001`, new Date(Date.now() - 2 * 3600_000).toISOString())),
+    );
     const h = await registerIntent(root, DIGEST_B, ["src"]);
     await h.release();
     expect(existsSync(old)).toBe(false);
@@ -141,10 +168,15 @@ describe("registration", () => {
 describe("the mutex intents/.mutex", () => {
   const mutex = () => path.join(intentsDir(), ".mutex");
 
-  it(".mutex held by a live process for > 10 s (fresh since) → ERR_LOCKED \"intent registry is busy\"", async () => {
+  it('.mutex held by a live process for > 10 s (fresh since) → ERR_LOCKED "intent registry is busy"', async () => {
     await mkdir(intentsDir(), { recursive: true });
     // A live holder whose `since` stays fresh for the whole wait (dated ahead of the clock).
-    const rec = { pid: process.pid, hostname: os.hostname(), since: new Date(Date.now() + 60_000).toISOString(), token: "0123456789abcdef" };
+    const rec = {
+      pid: process.pid,
+      hostname: os.hostname(),
+      since: new Date(Date.now() + 60_000).toISOString(),
+      token: "0123456789abcdef",
+    };
     await writeFile(mutex(), JSON.stringify(rec));
     const t0 = Date.now();
     const err = await failure(registerIntent(root, DIGEST_A, ["x"]));
@@ -158,9 +190,20 @@ describe("the mutex intents/.mutex", () => {
 
   it("a mutex of a dead pid on this host, or with `since` older than 10 s, or unparseable with an old mtime, is reclaimed", async () => {
     await mkdir(intentsDir(), { recursive: true });
-    await writeFile(mutex(), JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), since: new Date().toISOString(), token: "x" }));
+    await writeFile(
+      mutex(),
+      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), since: new Date().toISOString(), token: "x" }),
+    );
     await (await registerIntent(root, DIGEST_A, ["x"])).release();
-    await writeFile(mutex(), JSON.stringify({ pid: process.pid, hostname: os.hostname(), since: new Date(Date.now() - 11_000).toISOString(), token: "x" }));
+    await writeFile(
+      mutex(),
+      JSON.stringify({
+        pid: process.pid,
+        hostname: os.hostname(),
+        since: new Date(Date.now() - 11_000).toISOString(),
+        token: "x",
+      }),
+    );
     await (await registerIntent(root, DIGEST_A, ["x"])).release();
     await writeFile(mutex(), "");
     const { utimes } = await import("node:fs/promises");

@@ -45,7 +45,11 @@ export interface Child {
 }
 
 export function runChild(script: string, args: string[]): Child {
-  const proc = spawn(process.execPath, [script, ...args], { shell: false, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, [script, ...args], {
+    shell: false,
+    env: childEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: Record<string, unknown>[] = [];
   const waiters: { event: string; resolve: (l: Record<string, unknown>) => void }[] = [];
   let buf = "";

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFs } from "../src/fsx";
 import { acquireLock, lockStatus } from "../src/lock";
 import { listTickets, TICKET_NAME_RE, writeTicket } from "../src/queue";
@@ -53,7 +53,12 @@ describe("lock file and release", () => {
 
   it("Release by a process whose pid/startedAt differ from the file → lock file kept", async () => {
     const h = await acquireLock(root, DIGEST_A, 1000);
-    const foreign = { pid: process.pid, hostname: os.hostname(), startedAt: "2020-01-01T00:00:00.000Z", manifestDigest: DIGEST_B };
+    const foreign = {
+      pid: process.pid,
+      hostname: os.hostname(),
+      startedAt: "2020-01-01T00:00:00.000Z",
+      manifestDigest: DIGEST_B,
+    };
     await writeFile(lockFile(), JSON.stringify(foreign));
     await h.release();
     expect(JSON.parse(await readFile(lockFile(), "utf8"))).toEqual(foreign);
@@ -74,7 +79,12 @@ describe("waiting and ERR_LOCKED", () => {
     const err = await lockedError(acquireLock(root, DIGEST_B, 100));
     expect(err.code).toBe("ERR_LOCKED");
     expect(Object.keys(err.details)).toEqual(["holder", "waitedMs", "queuePosition", "lock"]);
-    expect(err.details.holder).toEqual({ pid: process.pid, host: os.hostname(), digest: DIGEST_A, since: h.record.startedAt });
+    expect(err.details.holder).toEqual({
+      pid: process.pid,
+      host: os.hostname(),
+      digest: DIGEST_A,
+      since: h.record.startedAt,
+    });
     expect(err.details.waitedMs).toBeGreaterThanOrEqual(100);
     expect(err.details.queuePosition).toBe(1);
     expect(err.details.lock).toBe(lockFile());
@@ -146,6 +156,29 @@ describe("staleness (§11.2, D28)", () => {
     await h.release();
   });
 
+  it("F23 a holder on host B SIGKILLed while holding the lock: A gets ERR_LOCKED while B's lock is younger than 1 h; after 1 h (fake clock) A reclaims it", async () => {
+    const child = runChild(holderScript, [root, DIGEST_A, "5000", "-1", "-", "host-B"]);
+    await child.waitFor("acquired");
+    child.proc.kill("SIGKILL");
+    await child.exited;
+    const err = await lockedError(acquireLock(root, DIGEST_B, 200));
+    expect(err.code).toBe("ERR_LOCKED");
+    expect(err.details).toMatchObject({ holder: { host: "host-B", pid: child.proc.pid }, queuePosition: 1 });
+    expect((await lockStatus(root)).holder?.stale).toBe(false); // a dead pid on another host means nothing here
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 61 * 60_000);
+      const h = await acquireLock(root, DIGEST_B, 1000);
+      expect(JSON.parse(await readFile(lockFile(), "utf8"))).toMatchObject({
+        pid: process.pid,
+        manifestDigest: DIGEST_B,
+      });
+      await h.release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("Lock held 2 h by a live pid on this host → a waiter times out with ERR_LOCKED, the lock is not reclaimed (F18)", async () => {
     const since = new Date(Date.now() - 2 * 3600_000).toISOString();
     const rec = { pid: process.pid, hostname: os.hostname(), startedAt: since, manifestDigest: DIGEST_A };
@@ -184,7 +217,12 @@ describe("staleness (§11.2, D28)", () => {
 
   it("F20 a same-host dead-pid lock dated in the future, and a lock with an unparseable startedAt → reclaimed", async () => {
     const dead = await deadPid();
-    await writeLock({ pid: dead, hostname: os.hostname(), startedAt: new Date(Date.now() + 3600_000).toISOString(), manifestDigest: DIGEST_A });
+    await writeLock({
+      pid: dead,
+      hostname: os.hostname(),
+      startedAt: new Date(Date.now() + 3600_000).toISOString(),
+      manifestDigest: DIGEST_A,
+    });
     await (await acquireLock(root, DIGEST_B, 1000)).release();
     await new Promise((r) => setTimeout(r, 20));
     await writeLock({ pid: 4242, hostname: "B", startedAt: "not a time", manifestDigest: DIGEST_A });
@@ -208,7 +246,12 @@ describe("staleness (§11.2, D28)", () => {
   });
 
   it("a lock whose pid is not a number counts as corrupt (10 s grace), never as a dead pid", async () => {
-    await writeLock({ pid: "12", hostname: os.hostname(), startedAt: new Date().toISOString(), manifestDigest: DIGEST_A });
+    await writeLock({
+      pid: "12",
+      hostname: os.hostname(),
+      startedAt: new Date().toISOString(),
+      manifestDigest: DIGEST_A,
+    });
     expect((await lockedError(acquireLock(root, DIGEST_B, 50))).code).toBe("ERR_LOCKED");
     const s = await lockStatus(root);
     expect(s).toMatchObject({ held: true });
@@ -230,7 +273,15 @@ describe("queue tickets", () => {
     const dir = path.join(root, ".axiom", "queue");
     await mkdir(dir, { recursive: true });
     const name = `${"0".repeat(15)}000001abcdef-1.ticket`;
-    await writeFile(path.join(dir, name), JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), since: new Date().toISOString(), manifestDigest: DIGEST_A }));
+    await writeFile(
+      path.join(dir, name),
+      JSON.stringify({
+        pid: await deadPid(),
+        hostname: os.hostname(),
+        since: new Date().toISOString(),
+        manifestDigest: DIGEST_A,
+      }),
+    );
     expect((await listTickets(root, false)).length).toBe(0);
     expect(existsSync(path.join(dir, name))).toBe(true); // lockStatus-style listing never prunes
     const h = await acquireLock(root, DIGEST_B, 1000); // the dead ticket sorts first but does not block
@@ -254,7 +305,15 @@ describe("queue tickets", () => {
     await mkdir(dir, { recursive: true });
     const name = `${"0".repeat(15)}000001abcdef-1.ticket`;
     const file = path.join(dir, name);
-    await writeFile(file, JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), since: new Date().toISOString(), manifestDigest: DIGEST_A }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        pid: await deadPid(),
+        hostname: os.hostname(),
+        since: new Date().toISOString(),
+        manifestDigest: DIGEST_A,
+      }),
+    );
     const { fsx } = await import("../src/fsx");
     const real = fsx.readFile;
     const restore = installFs({

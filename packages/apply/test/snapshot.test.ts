@@ -136,7 +136,13 @@ describe("walk (§17.4)", () => {
       await symlink("dir", path.join(root, "dir-link"));
       const s = await repoSnapshot(root);
       const byPath = Object.fromEntries(s.body.files.map((f) => [f.path, f]));
-      expect(byPath["in-link"]).toEqual({ path: "in-link", bytes: 5, mode: "0755", kind: "symlink", sha256: sha("hello") });
+      expect(byPath["in-link"]).toEqual({
+        path: "in-link",
+        bytes: 5,
+        mode: "0755",
+        kind: "symlink",
+        sha256: sha("hello"),
+      });
       expect(byPath["out-link"]).toEqual({ path: "out-link", bytes: 0, mode: "0644", kind: "symlink" });
       expect(byPath.dangling).toEqual({ path: "dangling", bytes: 0, mode: "0644", kind: "symlink" });
       expect(byPath["dir-link"]).toEqual({ path: "dir-link", bytes: 0, mode: "0644", kind: "symlink" });
@@ -235,7 +241,7 @@ describe("options (§17.2)", () => {
 });
 
 describe("globs and .gitignore (§17.3)", () => {
-  it("`exclude: [\"../**\"]` → ERR_CONTAINMENT (`details.glob`); so are `/etc/*`, `a:b`, `<x>`", async () => {
+  it('`exclude: ["../**"]` → ERR_CONTAINMENT (`details.glob`); so are `/etc/*`, `a:b`, `<x>`', async () => {
     for (const glob of ["../**", "/etc/*", "a:b", "<x>", "", "/"]) {
       const err = await failure(repoSnapshot(root, { exclude: [glob] }));
       expect(err.code).toBe("ERR_CONTAINMENT");
@@ -265,7 +271,10 @@ describe("globs and .gitignore (§17.3)", () => {
     await put("src/gen/c.ts", "3");
     await put("top.ts", "4");
     expect(paths(await repoSnapshot(root, { include: ["**/*.ts"] }))).toEqual(["src/a.ts", "src/gen/c.ts", "top.ts"]);
-    expect(paths(await repoSnapshot(root, { include: ["**/*.ts"], exclude: ["src/gen"] }))).toEqual(["src/a.ts", "top.ts"]);
+    expect(paths(await repoSnapshot(root, { include: ["**/*.ts"], exclude: ["src/gen"] }))).toEqual([
+      "src/a.ts",
+      "top.ts",
+    ]);
     expect(paths(await repoSnapshot(root, { exclude: ["**/*.js"] }))).toEqual(["src/a.ts", "src/gen/c.ts", "top.ts"]);
   });
 

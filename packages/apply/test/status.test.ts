@@ -12,6 +12,9 @@ import { lockOverview, type StatusDocument, statusDocument, statusSummary } from
 import { formatStatusText } from "../src/status-text";
 import { DIGEST_A, DIGEST_B, deadPid, tempRoot } from "./lock-helpers";
 
+/** Every SGR colour sequence `ESC[…m` (built from the char code: no control character in a regex literal). */
+const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 let root: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
@@ -21,7 +24,13 @@ afterEach(() => cleanup());
 
 const jdir = () => path.join(root, ".axiom", "journal");
 
-async function journal(digest: string, phase: string, steps: { path: string; op: string; done: boolean }[], startedAt: string, pid = 777): Promise<string> {
+async function journal(
+  digest: string,
+  phase: string,
+  steps: { path: string; op: string; done: boolean }[],
+  startedAt: string,
+  pid = 777,
+): Promise<string> {
   await mkdir(jdir(), { recursive: true });
   const file = path.join(jdir(), `${digest.slice(7)}.json`);
   await writeFile(file, JSON.stringify({ manifestDigest: digest, phase, steps, startedAt, pid }));
@@ -35,7 +44,11 @@ async function axiomState(): Promise<string> {
   const parts: string[] = [];
   for (const n of names) {
     const st = await stat(path.join(dir, n));
-    const body = st.isFile() ? createHash("sha256").update(await readFile(path.join(dir, n))).digest("hex") : "dir";
+    const body = st.isFile()
+      ? createHash("sha256")
+          .update(await readFile(path.join(dir, n)))
+          .digest("hex")
+      : "dir";
     parts.push(`${n} ${body} ${st.mtimeMs}`);
   }
   return parts.join("\n");
@@ -64,12 +77,22 @@ describe("status document (§13)", () => {
     await new Promise((r) => setTimeout(r, 100));
     const doc = await statusDocument(root);
     expect(doc.lock.held).toBe(true);
-    expect(doc.lock.holder).toEqual({ pid: process.pid, host: os.hostname(), digest: DIGEST_A, since: h.record.startedAt, stale: false });
+    expect(doc.lock.holder).toEqual({
+      pid: process.pid,
+      host: os.hostname(),
+      digest: DIGEST_A,
+      since: h.record.startedAt,
+      stale: false,
+    });
     expect(doc.lock.queue).toHaveLength(1);
     expect(doc.lock.queue[0]?.pid).toBe(process.pid);
-    expect(doc.lock.intents).toEqual([{ digest: DIGEST_B, paths: ["src/a.ts", "src/b.ts"], pid: process.pid, since: intent.record.since }]);
+    expect(doc.lock.intents).toEqual([
+      { digest: DIGEST_B, paths: ["src/a.ts", "src/b.ts"], pid: process.pid, since: intent.record.since },
+    ]);
     const lines = formatStatusText(doc).split("\n");
-    expect(lines[1]).toBe(`lock held by pid ${process.pid}@${os.hostname()} for ${DIGEST_A} since ${h.record.startedAt}`);
+    expect(lines[1]).toBe(
+      `lock held by pid ${process.pid}@${os.hostname()} for ${DIGEST_A} since ${h.record.startedAt}`,
+    );
     expect(lines[2]).toBe("queue 1");
     expect(lines[3]).toBe(`  pid ${process.pid} since ${doc.lock.queue[0]?.since}`);
     expect(lines[4]).toBe("intents 1");
@@ -94,20 +117,40 @@ describe("status document (§13)", () => {
     const before = await axiomState();
     const doc = await statusDocument(root);
     expect(doc.interrupted).toEqual([
-      { manifestDigest: DIGEST_A, phase: "committing", startedAt: "2026-01-01T00:00:00.000Z", pid: 777, files: 3, done: 1 },
+      {
+        manifestDigest: DIGEST_A,
+        phase: "committing",
+        startedAt: "2026-01-01T00:00:00.000Z",
+        pid: 777,
+        files: 3,
+        done: 1,
+      },
       { manifestDigest: DIGEST_B, phase: "staged", startedAt: "2026-01-02T00:00:00.000Z", pid: 777, files: 1, done: 0 },
     ]);
-    expect(formatStatusText(doc)).toContain(`interrupted journals 2\n  ${DIGEST_A} committing 1/3 pid 777\n  ${DIGEST_B} staged 0/1 pid 777\n`);
+    expect(formatStatusText(doc)).toContain(
+      `interrupted journals 2\n  ${DIGEST_A} committing 1/3 pid 777\n  ${DIGEST_B} staged 0/1 pid 777\n`,
+    );
     expect(await axiomState()).toBe(before);
   });
 
   it("Holder with a dead pid → `(STALE)` in text, `stale: true` in JSON", async () => {
     await mkdir(path.join(root, ".axiom"), { recursive: true });
     const pid = await deadPid();
-    await writeFile(path.join(root, ".axiom", "lock"), JSON.stringify({ pid, hostname: os.hostname(), startedAt: "2026-01-01T00:00:00.000Z", manifestDigest: DIGEST_A }));
+    await writeFile(
+      path.join(root, ".axiom", "lock"),
+      JSON.stringify({ pid, hostname: os.hostname(), startedAt: "2026-01-01T00:00:00.000Z", manifestDigest: DIGEST_A }),
+    );
     const doc = await statusDocument(root);
-    expect(doc.lock.holder).toEqual({ pid, host: os.hostname(), digest: DIGEST_A, since: "2026-01-01T00:00:00.000Z", stale: true });
-    expect(formatStatusText(doc).split("\n")[1]).toBe(`lock held by pid ${pid}@${os.hostname()} for ${DIGEST_A} since 2026-01-01T00:00:00.000Z (STALE)`);
+    expect(doc.lock.holder).toEqual({
+      pid,
+      host: os.hostname(),
+      digest: DIGEST_A,
+      since: "2026-01-01T00:00:00.000Z",
+      stale: true,
+    });
+    expect(formatStatusText(doc).split("\n")[1]).toBe(
+      `lock held by pid ${pid}@${os.hostname()} for ${DIGEST_A} since 2026-01-01T00:00:00.000Z (STALE)`,
+    );
     expect(await readFile(path.join(root, ".axiom", "lock"), "utf8")).toContain(String(pid)); // never reclaimed by status
   });
 
@@ -160,11 +203,27 @@ describe("text form (cli.md §9.1, §9.2)", () => {
     root: "/home/ana/shop",
     lock: {
       held: true,
-      holder: { pid: 48121, host: "build-7", digest: "sha256:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb", since: "2026-11-30T17:34:26.000Z", stale: false },
+      holder: {
+        pid: 48121,
+        host: "build-7",
+        digest: "sha256:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb",
+        since: "2026-11-30T17:34:26.000Z",
+        stale: false,
+      },
       queue: [{ pid: 48190, since: "2026-11-30T17:34:27.120Z" }],
       intents: [
-        { digest: "sha256:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb", paths: ["a", "b", "c"], pid: 48121, since: "2026-11-30T17:34:25.870Z" },
-        { digest: "sha256:3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d", paths: ["d", "e"], pid: 48190, since: "2026-11-30T17:34:27.101Z" },
+        {
+          digest: "sha256:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb",
+          paths: ["a", "b", "c"],
+          pid: 48121,
+          since: "2026-11-30T17:34:25.870Z",
+        },
+        {
+          digest: "sha256:3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d",
+          paths: ["d", "e"],
+          pid: 48190,
+          since: "2026-11-30T17:34:27.101Z",
+        },
       ],
     },
     interrupted: [],
@@ -177,7 +236,12 @@ describe("text form (cli.md §9.1, §9.2)", () => {
       prev: GENESIS,
       files: 3,
     },
-    chain: { ok: true, entries: 14, head: "sha256:18ac3e7343f016890c510e93f935261169d9e3f565436429830faf0934f4f8e4", missingJournals: 0 },
+    chain: {
+      ok: true,
+      entries: 14,
+      head: "sha256:18ac3e7343f016890c510e93f935261169d9e3f565436429830faf0934f4f8e4",
+      missingJournals: 0,
+    },
   };
   const example = `root /home/ana/shop
 lock held by pid 48121@build-7 for sha256:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb since 2026-11-30T17:34:26.000Z
@@ -199,10 +263,14 @@ chain ok (14 entries, head sha256:18ac3e7343f016890c510e93f935261169d9e3f5654364
     const variants: StatusDocument[] = [
       fixture,
       { ...fixture, lock: { held: false, queue: [], intents: [] } },
-      { ...fixture, lock: { ...fixture.lock, holder: { pid: 1, stale: true } }, chain: { ok: false, entries: 2, head: GENESIS, firstBad: { seq: 3, reason: "seq-gap" }, missingJournals: 0 } },
+      {
+        ...fixture,
+        lock: { ...fixture.lock, holder: { pid: 1, stale: true } },
+        chain: { ok: false, entries: 2, head: GENESIS, firstBad: { seq: 3, reason: "seq-gap" }, missingJournals: 0 },
+      },
     ];
     for (const v of variants) {
-      expect(formatStatusText(v, true).replace(/\u001b\[[0-9;]*m/g, "")).toBe(formatStatusText(v));
+      expect(formatStatusText(v, true).replace(SGR, "")).toBe(formatStatusText(v));
     }
     expect(formatStatusText(variants[1] as StatusDocument, true)).toContain("\u001b[32mlock free\u001b[0m");
     expect(formatStatusText(fixture, true)).toContain("\u001b[32mchain ok\u001b[0m (14 entries");
@@ -221,7 +289,12 @@ describe("MCP shapes built here (§13)", () => {
       const ov = await lockOverview([other.root, root].reverse());
       expect(ov.roots.map((r) => r.root)).toEqual([root, other.root].sort());
       const held = ov.roots.find((r) => r.root === other.root);
-      expect(held).toMatchObject({ held: true, holder: { pid: process.pid, digest: DIGEST_A, stale: false }, queue: [], intents: [] });
+      expect(held).toMatchObject({
+        held: true,
+        holder: { pid: process.pid, digest: DIGEST_A, stale: false },
+        queue: [],
+        intents: [],
+      });
       expect(ov.roots.find((r) => r.root === root)).toEqual({ root, held: false, queue: [], intents: [] });
       await h.release();
     } finally {
@@ -232,6 +305,15 @@ describe("MCP shapes built here (§13)", () => {
   it("the `axiom_status` text summary is {root, held, holder, queue (count), intents (count), interrupted (count), lastApplied (digest), chainOk}", async () => {
     await appendChainEntry(root, { manifestDigest: DIGEST_A, state: "committed", files: 1 });
     const summary = statusSummary(await statusDocument(root));
-    expect(summary).toEqual({ root, held: false, holder: null, queue: 0, intents: 0, interrupted: 0, lastApplied: DIGEST_A, chainOk: true });
+    expect(summary).toEqual({
+      root,
+      held: false,
+      holder: null,
+      queue: 0,
+      intents: 0,
+      interrupted: 0,
+      lastApplied: DIGEST_A,
+      chainOk: true,
+    });
   });
 });

@@ -1,5 +1,13 @@
 // Finding helpers: provider failures, severity resolution (§2.5), order (§2.7), verdict (§2.6).
-import { compareUtf8, type ErrorCode, type Finding, type JsonValue, SEVERITY_RANK, type Severity, type Verdict } from "@codai/axiom-schema";
+import {
+  compareUtf8,
+  type ErrorCode,
+  type Finding,
+  type JsonValue,
+  SEVERITY_RANK,
+  type Severity,
+  type Verdict,
+} from "@codai/axiom-schema";
 import type { RawFinding } from "./types";
 
 /** A "could not judge" finding: severity error, `facts.__provider: true` and an ERR_* code. */

@@ -24,7 +24,9 @@ export type PreChecks = (stagingDir: string, opts: { verifyPreImage: boolean }) 
 
 export async function makePreChecks(opts: PreChecksOptions): Promise<PreChecks> {
   const profile =
-    typeof opts.profile === "string" ? await loadProfile(opts.profile, { searchDirs: profileSearchDirs(opts.root) }) : opts.profile;
+    typeof opts.profile === "string"
+      ? await loadProfile(opts.profile, { searchDirs: profileSearchDirs(opts.root) })
+      : opts.profile;
   return async (stagingDir, { verifyPreImage }) => {
     const report = await runChecks({
       bundle: opts.bundle,

@@ -34,11 +34,11 @@ export async function readPreImage(root: string, relPath: string): Promise<strin
   for (const segment of segments.slice(0, -1)) {
     current = join(current, segment);
     const st = await lstatOrUndefined(current);
-    if (!st || !st.isDirectory()) return "absent";
+    if (!st?.isDirectory()) return "absent";
   }
   const target = join(current, segments[segments.length - 1] as string);
   const st = await lstatOrUndefined(target);
-  if (!st || !st.isFile()) return "absent";
+  if (!st?.isFile()) return "absent";
   // An existing regular file that cannot be read throws: reading it as "absent" would fail open.
   return hashFile(target);
 }

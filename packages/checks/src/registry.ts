@@ -10,7 +10,10 @@ export class PredicateRegistry {
       throw axiomError("ERR_INTERNAL", { message: `invalid predicate id: ${def.id}`, details: { predicate: def.id } });
     }
     if (this.defs.has(def.id)) {
-      throw axiomError("ERR_INTERNAL", { message: `predicate already registered: ${def.id}`, details: { predicate: def.id } });
+      throw axiomError("ERR_INTERNAL", {
+        message: `predicate already registered: ${def.id}`,
+        details: { predicate: def.id },
+      });
     }
     this.defs.set(def.id, def as PredicateDef<unknown>);
     return this;

@@ -2,8 +2,8 @@
 import { lstat, open, readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { compareUtf8, isRelPath, type JsonValue } from "@codai/axiom-schema";
-import { compileGlob } from "./glob";
 import { type IgnoreRules, parseGitignore } from "./gitignore";
+import { compileGlob } from "./glob";
 import type { RepoFacts } from "./types";
 
 export const REPO_INDEX_MAX = 200_000;

@@ -180,3 +180,21 @@ export const manifestRequireSigned: PredicateDef<RequireSignedParams> = {
   params: RequireSignedParamsSchema,
   run: ({ params, facts }) => evaluateRequireSigned(params, facts),
 };
+
+/**
+ * signing.md §8.3 "When": the resolved profile's checks followed by the manifest's own checks
+ * (unmerged) contain `manifest.requireSigned` with `params.antiRollback === true`. Callers (CLI
+ * apply, MCP apply / write) pass the result to the apply engine as `advanceTrustState`.
+ */
+export function requiresAntiRollback(
+  profileChecks: readonly { predicate: string; params: unknown }[],
+  manifestChecks: readonly { predicate: string; params: unknown }[],
+): boolean {
+  return [...profileChecks, ...manifestChecks].some(
+    (c) =>
+      c.predicate === PREDICATE_ID &&
+      typeof c.params === "object" &&
+      c.params !== null &&
+      (c.params as { antiRollback?: unknown }).antiRollback === true,
+  );
+}

@@ -60,7 +60,8 @@ export function mergeChecks(profileChecks: readonly CheckRef[], manifestChecks: 
   const merged = new Map<string, CheckRef>();
   for (const c of profileChecks) merged.set(c.id, c);
   const overrides: Finding[] = [];
-  const key = (c: CheckRef) => canonicalize({ id: c.id, predicate: c.predicate, params: c.params, severity: c.severity });
+  const key = (c: CheckRef) =>
+    canonicalize({ id: c.id, predicate: c.predicate, params: c.params, severity: c.severity });
   for (const c of manifestChecks) {
     const existing = merged.get(c.id);
     if (!existing) merged.set(c.id, c);
@@ -84,7 +85,8 @@ function finalize(raw: readonly RawFinding[], check: CheckRef, def: PredicateDef
     const provider = isProviderFailure(r);
     let severity = check.severity;
     if (provider) severity = "error";
-    else if (def.lowersSeverity && (r.severity === "info" || r.severity === "warn")) severity = lessSevere(r.severity, check.severity);
+    else if (def.lowersSeverity && (r.severity === "info" || r.severity === "warn"))
+      severity = lessSevere(r.severity, check.severity);
     const finding: Finding = {
       id: provider && r.id === def.id ? check.id : r.id,
       severity,
@@ -160,14 +162,26 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
     for (const d of drifts) {
       runnerFindings.push(
         d.actual === undefined
-          ? providerFailure("manifest.preImage", "manifest.preImage", "ERR_PROVIDER_FAILED", `the target cannot be read (${d.reason})`, {
-              path: d.path,
-              facts: { expected: d.expected, reason: d.reason ?? "unreadable" },
-            })
-          : providerFailure("manifest.preImage", "manifest.preImage", "ERR_PREIMAGE_CHANGED", "the target changed since the manifest was compiled", {
-              path: d.path,
-              facts: { expected: d.expected, actual: d.actual },
-            }),
+          ? providerFailure(
+              "manifest.preImage",
+              "manifest.preImage",
+              "ERR_PROVIDER_FAILED",
+              `the target cannot be read (${d.reason})`,
+              {
+                path: d.path,
+                facts: { expected: d.expected, reason: d.reason ?? "unreadable" },
+              },
+            )
+          : providerFailure(
+              "manifest.preImage",
+              "manifest.preImage",
+              "ERR_PREIMAGE_CHANGED",
+              "the target changed since the manifest was compiled",
+              {
+                path: d.path,
+                facts: { expected: d.expected, actual: d.actual },
+              },
+            ),
       );
     }
   }
@@ -175,7 +189,12 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
   // 6–7. guard facts, frozen context
   const guard: GuardFacts | undefined =
     input.allowGuards === true && profile.facts.allowGuards && root !== undefined
-      ? Object.freeze({ root, allowlist: Object.freeze([...(input.guardAllowlist ?? [])]), stagingDir: input.stagingDir, signal: input.signal })
+      ? Object.freeze({
+          root,
+          allowlist: Object.freeze([...(input.guardAllowlist ?? [])]),
+          stagingDir: input.stagingDir,
+          signal: input.signal,
+        })
       : undefined;
   const facts: Facts = Object.freeze({
     bundle,
@@ -195,19 +214,32 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
   for (const check of checks) {
     const def = registry.get(check.predicate);
     if (!def) {
-      checkFindings.push(providerFailure(check.id, check.predicate, "ERR_PREDICATE_UNKNOWN", `predicate ${check.predicate} is not registered`));
+      checkFindings.push(
+        providerFailure(
+          check.id,
+          check.predicate,
+          "ERR_PREDICATE_UNKNOWN",
+          `predicate ${check.predicate} is not registered`,
+        ),
+      );
       continue;
     }
     const needsGuard = def.requires.includes("guard");
     if (needsGuard && !profile.facts.allowGuards) {
-      checkFindings.push(providerFailure(check.id, check.predicate, "ERR_FACT_DISABLED", "guards are not allowed by this profile"));
+      checkFindings.push(
+        providerFailure(check.id, check.predicate, "ERR_FACT_DISABLED", "guards are not allowed by this profile"),
+      );
       guardFailed = true;
       continue;
     }
     const parsed = collectIssues(def.params, check.params === null ? {} : check.params);
     if (!parsed.ok) {
       const issues = parsed.issues.slice(0, 20).map(({ path, message }) => ({ path, message }));
-      checkFindings.push(providerFailure(check.id, check.predicate, "ERR_PREDICATE_PARAMS", `invalid params for ${check.predicate}`, { facts: { issues } }));
+      checkFindings.push(
+        providerFailure(check.id, check.predicate, "ERR_PREDICATE_PARAMS", `invalid params for ${check.predicate}`, {
+          facts: { issues },
+        }),
+      );
       if (needsGuard) guardFailed = true;
       continue;
     }
@@ -223,7 +255,10 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
   if (queued.length > 0) {
     t = performance.now();
     const size = input.guardConcurrency ?? guardPoolSize();
-    const results = await runPool(queued.map((q) => () => runOne(q.def, q.check, q.params, facts)), size);
+    const results = await runPool(
+      queued.map((q) => () => runOne(q.def, q.check, q.params, facts)),
+      size,
+    );
     for (const list of results) {
       if (list.some(isProviderFailure)) guardFailed = true;
       checkFindings.push(...list);
@@ -242,7 +277,11 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
     profile: profile.name,
     verdict: verdictOf(findings),
     findings,
-    factsDigest: factsDigestOf(manifestFacts, profile.name, checks.map((c) => c.id)),
+    factsDigest: factsDigestOf(
+      manifestFacts,
+      profile.name,
+      checks.map((c) => c.id),
+    ),
     durationMs: since(started),
     providers: [statuses.manifest, statuses.content, statuses.repo, statuses.guard],
     preImage,

@@ -33,9 +33,36 @@ function hasCnp(text: string): boolean {
   return false;
 }
 
-const RESERVED_DOMAINS = ["example.com", "example.net", "example.org", "example", "test", "invalid", "localhost", "localdomain"];
+const RESERVED_DOMAINS = [
+  "example.com",
+  "example.net",
+  "example.org",
+  "example",
+  "test",
+  "invalid",
+  "localhost",
+  "localdomain",
+];
 const IGNORED_LOCALS = new Set(["git", "noreply", "no-reply", "donotreply", "do-not-reply"]);
-const FILE_EXTENSIONS = new Set(["png", "jpg", "gif", "svg", "webp", "ico", "css", "js", "ts", "json", "md", "txt", "html", "xml", "yml", "yaml", "py"]);
+const FILE_EXTENSIONS = new Set([
+  "png",
+  "jpg",
+  "gif",
+  "svg",
+  "webp",
+  "ico",
+  "css",
+  "js",
+  "ts",
+  "json",
+  "md",
+  "txt",
+  "html",
+  "xml",
+  "yml",
+  "yaml",
+  "py",
+]);
 
 function isReportableEmail(local: string, domain: string): boolean {
   const d = domain.toLowerCase();
@@ -47,7 +74,8 @@ function isReportableEmail(local: string, domain: string): boolean {
 }
 
 function hasEmail(text: string): boolean {
-  const re = /(?<![\w.%+-])([A-Za-z0-9][A-Za-z0-9._%+-]*)@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)/g;
+  const re =
+    /(?<![\w.%+-])([A-Za-z0-9][A-Za-z0-9._%+-]*)@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+)/g;
   for (const m of text.matchAll(re)) if (isReportableEmail(m[1] as string, m[2] as string)) return true;
   return false;
 }
@@ -80,12 +108,32 @@ function hasCard(text: string): boolean {
   return false;
 }
 
-const CREDENTIAL_NAME = "[A-Za-z0-9_.-]*?(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?token|client[_-]?secret)";
+const CREDENTIAL_NAME =
+  "[A-Za-z0-9_.-]*?(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?token|client[_-]?secret)";
 const CREDENTIAL = new RegExp(
   `(?<![A-Za-z0-9_])${CREDENTIAL_NAME}["'\`]?\\s*[:=]\\s*(?:new\\s+[A-Za-z_$][\\w$.]*\\(\\s*)?(?:"([^"\\r\\n]{8,})"|'([^'\\r\\n]{8,})'|\`([^\`\\r\\n]{8,})\`)`,
   "gi",
 );
-const PLACEHOLDER_PARTS = ["${", "{{", "<", "%s", "%d", "%(", "xxx", "***", "...", "changeme", "replaceme", "placeholder", "example", "dummy", "sample", "test", "redacted", "hunter2"];
+const PLACEHOLDER_PARTS = [
+  "${",
+  "{{",
+  "<",
+  "%s",
+  "%d",
+  "%(",
+  "xxx",
+  "***",
+  "...",
+  "changeme",
+  "replaceme",
+  "placeholder",
+  "example",
+  "dummy",
+  "sample",
+  "test",
+  "redacted",
+  "hunter2",
+];
 
 export function isPlaceholderValue(value: string): boolean {
   const v = value.toLowerCase();

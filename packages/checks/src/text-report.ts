@@ -7,7 +7,9 @@ export function formatCheckReport(report: CheckReport, opts: { colour?: boolean 
   const paint = (text: string, colour: keyof typeof SGR | undefined) =>
     opts.colour && colour ? `${SGR[colour]}${text}${SGR.reset}` : text;
   const verdict = report.verdict.toUpperCase();
-  const lines = [`${paint(verdict, report.verdict === "pass" ? "green" : "red")} ${report.manifestDigest} (${report.profile}, ${report.durationMs} ms)`];
+  const lines = [
+    `${paint(verdict, report.verdict === "pass" ? "green" : "red")} ${report.manifestDigest} (${report.profile}, ${report.durationMs} ms)`,
+  ];
   for (const f of report.findings) {
     // Padding is computed on the plain text, so stripping colour gives the plain output.
     const pad = " ".repeat(Math.max(0, 5 - f.severity.length));

@@ -1,5 +1,13 @@
 // Shared types of the checks engine: facts, predicate definitions, raw findings.
-import type { CheckRef, JsonValue, ManifestArtifact, ManifestBody, ManifestBundle, ProviderName, Severity } from "@codai/axiom-schema";
+import type {
+  CheckRef,
+  JsonValue,
+  ManifestArtifact,
+  ManifestBody,
+  ManifestBundle,
+  ProviderName,
+  Severity,
+} from "@codai/axiom-schema";
 import type { z } from "zod";
 
 /** Returns the bytes of an artifact, or undefined when its blob is unavailable (§2.2 step 3). */

@@ -3,14 +3,15 @@ import { readdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CheckRefInput, ManifestBundle } from "@codai/axiom-schema";
-import { runChecks, type RunChecksInput } from "../src/index";
+import { type RunChecksInput, runChecks } from "../src/index";
 import { makeBundle, profileOf, tempRoot, writeTree } from "./helpers";
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
 
 export async function guardRoot(): Promise<string> {
   const root = await tempRoot();
-  for (const name of await readdir(FIXTURES)) await writeTree(root, `scripts/${name}`, await readFile(join(FIXTURES, name)));
+  for (const name of await readdir(FIXTURES))
+    await writeTree(root, `scripts/${name}`, await readFile(join(FIXTURES, name)));
   return root;
 }
 
@@ -21,7 +22,8 @@ export const guardCheck = (params: Record<string, unknown>, extra: Partial<Check
   ...extra,
 });
 
-export const smallBundle = (): ManifestBundle => makeBundle({ artifacts: [{ path: "src/a.ts", content: "export {}\n" }] });
+export const smallBundle = (): ManifestBundle =>
+  makeBundle({ artifacts: [{ path: "src/a.ts", content: "export {}\n" }] });
 
 export async function runGuards(
   root: string,

@@ -7,14 +7,19 @@ import { guardPoolSize, runChecks } from "../src/index";
 import { guardCheck, guardRoot, isAlive, readPids, runGuards, smallBundle, waitDead } from "./guard-helpers";
 import { profileOf, tempRoot, writeTree } from "./helpers";
 
-const echo = (out: string, extra: Record<string, unknown> = {}) => guardCheck({ command: "echo.mjs", args: [out], ...extra });
+const echo = (out: string, extra: Record<string, unknown> = {}) =>
+  guardCheck({ command: "echo.mjs", args: [out], ...extra });
 
 describe("enabling (§7.1)", () => {
   it("90. guard.external in a profile without allowGuards → ERR_FACT_DISABLED, guard provider error, verdict error", async () => {
     const root = await guardRoot();
     const report = await runGuards(root, [echo('{"ok":true}')], { profileAllows: false });
     expect(report.findings).toHaveLength(1);
-    expect(report.findings[0]).toMatchObject({ id: "guard", predicate: "guard.external", facts: { code: "ERR_FACT_DISABLED", __provider: true } });
+    expect(report.findings[0]).toMatchObject({
+      id: "guard",
+      predicate: "guard.external",
+      facts: { code: "ERR_FACT_DISABLED", __provider: true },
+    });
     expect(report.providers[3]).toEqual({ name: "guard", status: "error", ms: 0 });
     expect(report.verdict).toBe("error");
   });
@@ -22,11 +27,18 @@ describe("enabling (§7.1)", () => {
   it("91. Profile with allowGuards: true, process without --allow-guards → ERR_FACT_DISABLED with facts.command", async () => {
     const root = await guardRoot();
     const report = await runGuards(root, [echo('{"ok":true}')], { allowGuards: false });
-    expect(report.findings[0]).toMatchObject({ id: "guard", facts: { code: "ERR_FACT_DISABLED", command: "echo.mjs" } });
+    expect(report.findings[0]).toMatchObject({
+      id: "guard",
+      facts: { code: "ERR_FACT_DISABLED", command: "echo.mjs" },
+    });
     expect(report.findings[0]?.message).toMatch(/allowGuards.*--allow-guards/);
     expect(report.providers[3]?.status).toBe("error");
     // Root-less: the same.
-    const rootless = await runChecks({ bundle: smallBundle(), profile: profileOf([echo("x")], { facts: { allowRepo: true, allowGuards: true } }), allowGuards: true });
+    const rootless = await runChecks({
+      bundle: smallBundle(),
+      profile: profileOf([echo("x")], { facts: { allowRepo: true, allowGuards: true } }),
+      allowGuards: true,
+    });
     expect(rootless.findings[0]?.facts.code).toBe("ERR_FACT_DISABLED");
   });
 });
@@ -35,7 +47,11 @@ describe("command resolution (§7.3)", () => {
   it("92. Guard command scripts/../x.mjs → ERR_PREDICATE_PARAMS; scripts/lint.sh (relative, non-node) → ERR_PREDICATE_PARAMS; lint.mjs resolves to <root>/scripts/lint.mjs", async () => {
     const root = await guardRoot();
     await writeTree(root, "scripts/lint.sh", "#!/bin/sh\necho '{\"ok\":true}'\n");
-    await writeTree(root, "scripts/lint.mjs", 'process.stdout.write(JSON.stringify({ok:false,findings:[{id:"lint",message:process.cwd()}]}))');
+    await writeTree(
+      root,
+      "scripts/lint.mjs",
+      'process.stdout.write(JSON.stringify({ok:false,findings:[{id:"lint",message:process.cwd()}]}))',
+    );
     await writeTree(root, "x.mjs", "");
     const report = await runGuards(root, [
       guardCheck({ command: "scripts/../x.mjs" }, { id: "a" }),
@@ -63,7 +79,9 @@ describe("command resolution (§7.3)", () => {
     const check = guardCheck({ command: abs, args: ['{"ok":false}'] });
     const refused = await runGuards(root, [check]);
     expect(refused.findings[0]?.facts).toMatchObject({ code: "ERR_PREDICATE_PARAMS", command: abs });
-    const missing = await runGuards(root, [guardCheck({ command: join(root, "nope.mjs") })], { guardAllowlist: [join(root, "nope.mjs")] });
+    const missing = await runGuards(root, [guardCheck({ command: join(root, "nope.mjs") })], {
+      guardAllowlist: [join(root, "nope.mjs")],
+    });
     expect(missing.findings[0]?.facts.code).toBe("ERR_PREDICATE_PARAMS");
     const allowed = await runGuards(root, [check], { guardAllowlist: [`${abs}/`] });
     expect(allowed.findings.map((f) => [f.id, f.facts.code])).toEqual([["guard.external", undefined]]);
@@ -116,8 +134,24 @@ describe("process contract (§7.4)", () => {
     expect(env.AXIOM_ROOT).toBe(root);
     expect(env.NODE_OPTIONS).toBe("");
     expect(env.EXTRA).toBe("1");
-    const allowed = new Set(["PATH", "HOME", "USERPROFILE", "SYSTEMROOT", "SYSTEMDRIVE", "PATHEXT", "COMSPEC", "TEMP", "TMP", "TMPDIR", "LANG", "LC_ALL"]);
-    const extra = Object.keys(env).filter((k) => !allowed.has(k.toUpperCase()) && !["AXIOM_MANIFEST_DIGEST", "AXIOM_ROOT", "NODE_OPTIONS", "EXTRA"].includes(k));
+    const allowed = new Set([
+      "PATH",
+      "HOME",
+      "USERPROFILE",
+      "SYSTEMROOT",
+      "SYSTEMDRIVE",
+      "PATHEXT",
+      "COMSPEC",
+      "TEMP",
+      "TMP",
+      "TMPDIR",
+      "LANG",
+      "LC_ALL",
+    ]);
+    const extra = Object.keys(env).filter(
+      (k) =>
+        !allowed.has(k.toUpperCase()) && !["AXIOM_MANIFEST_DIGEST", "AXIOM_ROOT", "NODE_OPTIONS", "EXTRA"].includes(k),
+    );
     // Node itself may add nothing; the loader of the child sets no variables we did not pass.
     expect(extra).toEqual([]);
   });
@@ -125,7 +159,15 @@ describe("process contract (§7.4)", () => {
   it('96. Guard with stdin: "bundle" receives bytes equal to JCS(bundle); stdin: "none" gets EOF immediately', async () => {
     const root = await guardRoot();
     const bundle = smallBundle();
-    const report = await runGuards(root, [guardCheck({ command: "stdin.mjs" }, { id: "b" }), guardCheck({ command: "stdin.mjs", stdin: "manifest" }, { id: "m" }), guardCheck({ command: "stdin.mjs", stdin: "none", timeoutMs: 5000 }, { id: "n" })], { bundle });
+    const report = await runGuards(
+      root,
+      [
+        guardCheck({ command: "stdin.mjs" }, { id: "b" }),
+        guardCheck({ command: "stdin.mjs", stdin: "manifest" }, { id: "m" }),
+        guardCheck({ command: "stdin.mjs", stdin: "none", timeoutMs: 5000 }, { id: "n" }),
+      ],
+      { bundle },
+    );
     const facts = report.findings.map((f) => f.facts);
     expect(facts[0]).toMatchObject({ sha256: sha256Hex(canonicalBytes(bundle)) });
     expect(facts[1]).toMatchObject({ sha256: sha256Hex(canonicalBytes(bundle.manifest)) });
@@ -145,20 +187,28 @@ describe("output parsing and mapping (§7.5–§7.7)", () => {
   it('98. Guard printing hello and exiting 0 → ERR_GUARD_OUTPUT with facts.evidence.stdout: "hello"', async () => {
     const root = await guardRoot();
     const report = await runGuards(root, [echo("hello")]);
-    expect(report.findings[0]?.facts).toMatchObject({ code: "ERR_GUARD_OUTPUT", command: "echo.mjs", evidence: { exitCode: 0, stdout: "hello", stderr: "" } });
+    expect(report.findings[0]?.facts).toMatchObject({
+      code: "ERR_GUARD_OUTPUT",
+      command: "echo.mjs",
+      evidence: { exitCode: 0, stdout: "hello", stderr: "" },
+    });
     expect(report.verdict).toBe("error");
     expect(report.providers[3]?.status).toBe("error");
   });
 
   it('99. Guard printing {"ok":true,"extra":1} → ERR_GUARD_OUTPUT (strict)', async () => {
     const root = await guardRoot();
-    const report = await runGuards(root, [echo('{"ok":true,"extra":1}'), { ...echo("[1]"), id: "arr" }]);
-    expect(report.findings.map((f) => f.facts.code)).toEqual(["ERR_GUARD_OUTPUT", "ERR_GUARD_OUTPUT"]);
+    const coded = JSON.stringify({ ok: false, findings: [{ id: "ERR_INTERNAL", message: "a finding id is never a code" }] });
+    const report = await runGuards(root, [echo('{"ok":true,"extra":1}'), { ...echo("[1]"), id: "arr" }, { ...echo(coded), id: "coded" }]);
+    expect(report.findings.map((f) => f.facts.code)).toEqual(["ERR_GUARD_OUTPUT", "ERR_GUARD_OUTPUT", "ERR_GUARD_OUTPUT"]);
   });
 
   it('100. Guard printing {"ok":false} → one finding guard.external at CheckRef severity, verdict fail', async () => {
     const root = await guardRoot();
-    const report = await runGuards(root, [echo('{"ok":false}', {}), { ...echo('{"ok":false}'), id: "w", severity: "warn" }]);
+    const report = await runGuards(root, [
+      echo('{"ok":false}', {}),
+      { ...echo('{"ok":false}'), id: "w", severity: "warn" },
+    ]);
     expect(report.findings.map((f) => [f.id, f.severity, f.message])).toEqual([
       ["guard.external", "error", "guard reported ok:false without findings: echo.mjs"],
       ["guard.external", "warn", "guard reported ok:false without findings: echo.mjs"],
@@ -169,7 +219,8 @@ describe("output parsing and mapping (§7.5–§7.7)", () => {
 
   it('101. Guard finding with severity: "warn" under an error CheckRef → warn; with severity: "error" under a warn CheckRef → warn; unmarked finding with ok: true under an error CheckRef → error', async () => {
     const root = await guardRoot();
-    const out = (severity?: string) => JSON.stringify({ ok: true, findings: [{ id: "g", message: "m", ...(severity ? { severity } : {}) }] });
+    const out = (severity?: string) =>
+      JSON.stringify({ ok: true, findings: [{ id: "g", message: "m", ...(severity ? { severity } : {}) }] });
     const report = await runGuards(root, [
       { ...echo(out("warn")), id: "a" },
       { ...echo(out("error")), id: "b", severity: "warn" },
@@ -182,15 +233,37 @@ describe("output parsing and mapping (§7.5–§7.7)", () => {
 
   it('102. Guard finding with path: "../x" → no path, facts.rawPath: "../x"', async () => {
     const root = await guardRoot();
-    const report = await runGuards(root, [echo(JSON.stringify({ ok: false, findings: [{ id: "g", message: "m", path: "../x" }, { id: "h", message: "m", path: "src/a.ts", facts: { line: 3 } }] }))]);
+    const report = await runGuards(root, [
+      echo(
+        JSON.stringify({
+          ok: false,
+          findings: [
+            { id: "g", message: "m", path: "../x" },
+            { id: "h", message: "m", path: "src/a.ts", facts: { line: 3 } },
+          ],
+        }),
+      ),
+    ]);
     expect(report.findings[0]?.path).toBeUndefined();
     expect(report.findings[0]?.facts.rawPath).toBe("../x");
-    expect(report.findings[1]).toMatchObject({ id: "h", path: "src/a.ts", predicate: "guard.external", facts: { line: 3, command: "echo.mjs" } });
+    expect(report.findings[1]).toMatchObject({
+      id: "h",
+      path: "src/a.ts",
+      predicate: "guard.external",
+      facts: { line: 3, command: "echo.mjs" },
+    });
   });
 
   it("103. Guard finding carrying facts.__provider: true → key dropped; the finding is not a provider failure", async () => {
     const root = await guardRoot();
-    const report = await runGuards(root, [echo(JSON.stringify({ ok: false, findings: [{ id: "g", message: "m", facts: { __provider: true, code: "ERR_INTERNAL" } }] }))]);
+    const report = await runGuards(root, [
+      echo(
+        JSON.stringify({
+          ok: false,
+          findings: [{ id: "g", message: "m", facts: { __provider: true, code: "ERR_INTERNAL" } }],
+        }),
+      ),
+    ]);
     expect(report.findings[0]?.facts.__provider).toBeUndefined();
     expect(report.verdict).toBe("fail");
     expect(report.providers[3]?.status).toBe("ok");
@@ -212,12 +285,21 @@ describe("output parsing and mapping (§7.5–§7.7)", () => {
 describe("timeouts, cancel, pool (§7.7–§7.9)", () => {
   it("105. Guard sleeping beyond timeoutMs: 200 → ERR_GUARD_TIMEOUT with timeoutMs and evidence; a grandchild it spawned is dead afterwards (POSIX)", async () => {
     const root = await guardRoot();
-    const quick = await runGuards(root, [guardCheck({ command: "hang.mjs", args: [join(root, "quick.txt"), "grandchild"], timeoutMs: 200 })]);
-    expect(quick.findings[0]?.facts).toMatchObject({ code: "ERR_GUARD_TIMEOUT", timeoutMs: 200, command: "hang.mjs", evidence: { exitCode: null } });
+    const quick = await runGuards(root, [
+      guardCheck({ command: "hang.mjs", args: [join(root, "quick.txt"), "grandchild"], timeoutMs: 200 }),
+    ]);
+    expect(quick.findings[0]?.facts).toMatchObject({
+      code: "ERR_GUARD_TIMEOUT",
+      timeoutMs: 200,
+      command: "hang.mjs",
+      evidence: { exitCode: null },
+    });
     // 200 ms may end the guard before node has even started it; a longer budget lets the guard
     // spawn its grandchild first, so the group kill is really exercised.
     const pidFile = join(root, "pids.txt");
-    const report = await runGuards(root, [guardCheck({ command: "hang.mjs", args: [pidFile, "grandchild"], timeoutMs: 1500 })]);
+    const report = await runGuards(root, [
+      guardCheck({ command: "hang.mjs", args: [pidFile, "grandchild"], timeoutMs: 1500 }),
+    ]);
     expect(report.findings[0]?.facts).toMatchObject({ code: "ERR_GUARD_TIMEOUT", timeoutMs: 1500 });
     const [guardPid, grandchild] = await readPids(pidFile);
     expect(await waitDead(guardPid as number)).toBe(true);
@@ -228,7 +310,9 @@ describe("timeouts, cancel, pool (§7.7–§7.9)", () => {
     const root = await guardRoot();
     const pidFile = join(root, "pids.txt");
     const controller = new AbortController();
-    const pending = runGuards(root, [guardCheck({ command: "hang.mjs", args: [pidFile, "grandchild"] })], { signal: controller.signal });
+    const pending = runGuards(root, [guardCheck({ command: "hang.mjs", args: [pidFile, "grandchild"] })], {
+      signal: controller.signal,
+    });
     const [guardPid, grandchild] = await readPids(pidFile);
     controller.abort();
     const report = await pending;
@@ -236,8 +320,13 @@ describe("timeouts, cancel, pool (§7.7–§7.9)", () => {
     expect(report.findings[0]?.facts.evidence).toBeDefined();
     expect(await waitDead(guardPid as number)).toBe(true);
     expect(await waitDead(grandchild as number)).toBe(true);
-    const pre = await runGuards(root, [guardCheck({ command: "hang.mjs", args: [join(root, "never.txt")] })], { signal: AbortSignal.abort() });
-    expect(pre.findings[0]?.facts).toMatchObject({ code: "ERR_TASK_CANCELLED", evidence: { exitCode: null, stdout: "", stderr: "" } });
+    const pre = await runGuards(root, [guardCheck({ command: "hang.mjs", args: [join(root, "never.txt")] })], {
+      signal: AbortSignal.abort(),
+    });
+    expect(pre.findings[0]?.facts).toMatchObject({
+      code: "ERR_TASK_CANCELLED",
+      evidence: { exitCode: null, stdout: "", stderr: "" },
+    });
     expect(await isAlive(Number.NaN)).toBe(false);
   });
 
@@ -247,7 +336,10 @@ describe("timeouts, cancel, pool (§7.7–§7.9)", () => {
     const checks = ["e", "d", "c", "b", "a"].map((id) => guardCheck({ command: "slow.mjs", args: [log, id] }, { id }));
     const report = await runGuards(root, checks, { guardConcurrency: 2 });
     const { readFile } = await import("node:fs/promises");
-    const events = (await readFile(log, "utf8")).trim().split("\n").map((l) => l.split(" "));
+    const events = (await readFile(log, "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => l.split(" "));
     let running = 0;
     let peak = 0;
     for (const [kind] of events.sort((x, y) => Number(x[2]) - Number(y[2]) || (x[0] === "end" ? -1 : 1))) {
@@ -257,6 +349,30 @@ describe("timeouts, cancel, pool (§7.7–§7.9)", () => {
     expect(peak).toBeLessThanOrEqual(2);
     expect(report.findings.map((f) => f.id)).toEqual(["slow.a", "slow.b", "slow.c", "slow.d", "slow.e"]);
     expect(guardPoolSize()).toBe(Math.max(1, Math.min(4, (await import("node:os")).availableParallelism())));
+  });
+
+  it("a guard writing 100 MB to stdout → ERR_GUARD_OUTPUT with a 2 KiB evidence tail; capture stops at 8 MiB", async () => {
+    const root = await guardRoot();
+    const report = await runGuards(root, [guardCheck({ command: "flood.mjs", args: ["100"], timeoutMs: 60_000 })]);
+    expect(report.findings[0]?.facts).toMatchObject({ code: "ERR_GUARD_OUTPUT", command: "flood.mjs" });
+    const evidence = report.findings[0]?.facts.evidence as { stdout: string };
+    expect(evidence.stdout).toBe("a".repeat(2048));
+  });
+
+  it("a guard that exits non-zero with garbage on stdout and stderr → ERR_GUARD_OUTPUT with exitCode and stderr tail", async () => {
+    const root = await guardRoot();
+    await writeTree(
+      root,
+      "scripts/bad.mjs",
+      'process.stderr.write("x".repeat(5000) + "END"); process.stdout.write("garbage"); process.exitCode = 3;',
+    );
+    const report = await runGuards(root, [guardCheck({ command: "bad.mjs" })]);
+    const evidence = report.findings[0]?.facts.evidence as { exitCode: number; stdout: string; stderr: string };
+    expect(report.findings[0]?.facts.code).toBe("ERR_GUARD_OUTPUT");
+    expect(evidence.exitCode).toBe(3);
+    expect(evidence.stdout).toBe("garbage");
+    expect(evidence.stderr).toHaveLength(2048);
+    expect(evidence.stderr.endsWith("END")).toBe(true);
   });
 
   it("guard results are appended in merged-check order, after the sequential checks", async () => {

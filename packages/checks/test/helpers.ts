@@ -43,14 +43,18 @@ export function makeBundle(spec: BundleSpec): ManifestBundle {
       const bytes = bytesOf(a.content ?? "");
       const hex = sha256Hex(bytes);
       if (!a.omitBlob) blobs[`sha256:${hex}`] = encodeBlob(bytes);
-      const out: Record<string, unknown> = { path: a.path, op, mode: "0644", digest: { sha256: hex }, origin: "inline" };
+      const out: Record<string, unknown> = {
+        path: a.path,
+        op,
+        mode: "0644",
+        digest: { sha256: hex },
+        origin: "inline",
+      };
       if (a.bytes !== null) out.bytes = a.bytes ?? bytes.length;
       return out;
     })
     .sort((x, y) => compareUtf8(x.path as string, y.path as string));
-  const checks = (spec.checks ?? [])
-    .map((c) => ({ severity: "error", ...c }))
-    .sort((x, y) => compareUtf8(x.id, y.id));
+  const checks = (spec.checks ?? []).map((c) => ({ severity: "error", ...c })).sort((x, y) => compareUtf8(x.id, y.id));
   const manifest: Record<string, unknown> = {
     apiVersion: "axiom.dev/v2",
     kind: "Manifest",

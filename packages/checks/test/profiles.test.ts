@@ -3,7 +3,14 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { ProfileSchema } from "@codai/axiom-schema";
 import { describe, expect, it } from "vitest";
-import { allowedProfiles, loadProfile, PROTECTED_HARNESS_PATHS, runChecks, selectCliProfile, selectMcpProfile } from "../src/index";
+import {
+  allowedProfiles,
+  loadProfile,
+  PROTECTED_HARNESS_PATHS,
+  runChecks,
+  selectCliProfile,
+  selectMcpProfile,
+} from "../src/index";
 import { makeBundle, tempRoot, writeTree } from "./helpers";
 
 const profileFile = (name: string, body: Record<string, unknown> = {}) =>
@@ -34,8 +41,18 @@ describe("built-in profiles (§6.2)", () => {
     expect(def.limits).toEqual({ maxArtifacts: 2000, maxTotalBytes: 67108864 });
     expect(def.facts).toEqual({ allowRepo: true, allowGuards: false });
     expect(def.checks[4]?.params).toEqual({ globs: [".git/**", ".axiom/**", "**/*.lock", "pnpm-lock.yaml", ".env*"] });
-    expect(def.checks[5]).toEqual({ id: "harnessConfig.noOverwriteOf", predicate: "repo.noOverwriteOf", params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true }, severity: "error" });
-    expect(def.checks[6]).toEqual({ id: "harnessConfig.deny", predicate: "path.deny", params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true }, severity: "error" });
+    expect(def.checks[5]).toEqual({
+      id: "harnessConfig.noOverwriteOf",
+      predicate: "repo.noOverwriteOf",
+      params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true },
+      severity: "error",
+    });
+    expect(def.checks[6]).toEqual({
+      id: "harnessConfig.deny",
+      predicate: "path.deny",
+      params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true },
+      severity: "error",
+    });
     const strict = await loadProfile("strict");
     expect(strict.checks).toHaveLength(10);
     expect(strict.checks.slice(7).map((c) => c.id)).toEqual(["manifest.noDeletes", "deps.max", "path.deny"]);
@@ -69,8 +86,13 @@ describe("built-in profiles (§6.2)", () => {
   });
 
   it("79. strict still refuses .mcp.json (D24 checks not replaced by strict's path.deny)", async () => {
-    const report = await runChecks({ bundle: makeBundle({ artifacts: [{ path: ".mcp.json", content: "{}" }] }), profile: await loadProfile("strict") });
-    expect(report.findings.map((f) => [f.id, f.facts])).toEqual([["path.deny", { globs: [...PROTECTED_HARNESS_PATHS] }]]);
+    const report = await runChecks({
+      bundle: makeBundle({ artifacts: [{ path: ".mcp.json", content: "{}" }] }),
+      profile: await loadProfile("strict"),
+    });
+    expect(report.findings.map((f) => [f.id, f.facts])).toEqual([
+      ["path.deny", { globs: [...PROTECTED_HARNESS_PATHS] }],
+    ]);
     expect(report.verdict).toBe("fail");
   });
 });
@@ -82,7 +104,10 @@ describe("loadProfile (§6.3, §6.4)", () => {
   });
 
   it("81. Profile file that is not JSON → ERR_INVALID_PROFILE; schema failure → details.issues", async () => {
-    const { searchDirs } = await rootWithProfiles({ "a.json": "{nope", "b.json": profileFile("b", { checks: [{ id: "x", predicate: "Bad", params: {} }], extra: 1 }) });
+    const { searchDirs } = await rootWithProfiles({
+      "a.json": "{nope",
+      "b.json": profileFile("b", { checks: [{ id: "x", predicate: "Bad", params: {} }], extra: 1 }),
+    });
     await expectProfileError(loadProfile("a", { searchDirs }));
     const err = await loadProfile("b", { searchDirs }).catch((e) => e);
     expect(err.code).toBe("ERR_INVALID_PROFILE");
@@ -92,7 +117,10 @@ describe("loadProfile (§6.3, §6.4)", () => {
   });
 
   it('82. Profile a extends b extends a → ERR_INVALID_PROFILE with details.chain: ["a","b","a"]', async () => {
-    const { searchDirs } = await rootWithProfiles({ "a.json": profileFile("a", { extends: "b" }), "b.json": profileFile("b", { extends: "a" }) });
+    const { searchDirs } = await rootWithProfiles({
+      "a.json": profileFile("a", { extends: "b" }),
+      "b.json": profileFile("b", { extends: "a" }),
+    });
     await expectProfileError(loadProfile("a", { searchDirs }), { chain: ["a", "b", "a"] });
   });
 
@@ -120,7 +148,10 @@ describe("loadProfile (§6.3, §6.4)", () => {
     // gives EISDIR, the same "exists but cannot be read" class.
     const { root, searchDirs } = await rootWithProfiles({});
     await mkdir(join(root, ".axiom", "profiles", "strict.json"), { recursive: true });
-    await expectProfileError(loadProfile("strict", { searchDirs }), { path: join(searchDirs[0] as string, "strict.json"), reason: "EISDIR" });
+    await expectProfileError(loadProfile("strict", { searchDirs }), {
+      path: join(searchDirs[0] as string, "strict.json"),
+      reason: "EISDIR",
+    });
     if (process.getuid?.() !== 0) {
       const { chmod } = await import("node:fs/promises");
       await writeTree(root, ".axiom/profiles/default.json", profileFile("default"));
@@ -140,7 +171,12 @@ describe("loadProfile (§6.3, §6.4)", () => {
       }),
     });
     const p = await loadProfile("team", { searchDirs });
-    expect(p.checks[1]).toEqual({ id: "content.noSecrets", predicate: "content.noSecrets", params: { pii: true }, severity: "error" });
+    expect(p.checks[1]).toEqual({
+      id: "content.noSecrets",
+      predicate: "content.noSecrets",
+      params: { pii: true },
+      severity: "error",
+    });
     expect(p.checks).toHaveLength(8);
     expect(p.checks[7]?.id).toBe("extra");
   });
@@ -187,21 +223,37 @@ describe("selection (§6.6, D26)", () => {
       code: "ERR_INVALID_PROFILE",
       details: { profile: "permissive", allowed: ["default", "strict"] },
     });
-    expect(await selectMcpProfile({ argument: "permissive", planProfile: "default", allowProfiles: ["permissive"] })).toBe("permissive");
+    expect(
+      await selectMcpProfile({ argument: "permissive", planProfile: "default", allowProfiles: ["permissive"] }),
+    ).toBe("permissive");
     expect(await selectMcpProfile({ argument: "strict", planProfile: "permissive" })).toBe("strict");
     expect(await selectMcpProfile({ argument: undefined, planProfile: "strict" })).toBe("strict");
-    expect(await selectMcpProfile({ argument: undefined, planProfile: "default", serverDefault: "strict" })).toBe("strict");
-    await expect(selectMcpProfile({ argument: "permissive", planProfile: undefined })).rejects.toMatchObject({ code: "ERR_INVALID_PROFILE" });
+    expect(await selectMcpProfile({ argument: undefined, planProfile: "default", serverDefault: "strict" })).toBe(
+      "strict",
+    );
+    await expect(selectMcpProfile({ argument: "permissive", planProfile: undefined })).rejects.toMatchObject({
+      code: "ERR_INVALID_PROFILE",
+    });
   });
 
   it("allowed set: server default, strict, every <root>/.axiom/profiles/<name>.json and --allow-profile names, sorted", async () => {
-    const { root } = await rootWithProfiles({ "team.json": profileFile("team"), "Bad Name.json": "{}", "notes.txt": "" });
+    const { root } = await rootWithProfiles({
+      "team.json": profileFile("team"),
+      "Bad Name.json": "{}",
+      "notes.txt": "",
+    });
     expect(await allowedProfiles({ root })).toEqual(["default", "strict", "team"]);
-    expect(await allowedProfiles({ serverDefault: "team", root, allowProfiles: ["permissive"] })).toEqual(["permissive", "strict", "team"]);
+    expect(await allowedProfiles({ serverDefault: "team", root, allowProfiles: ["permissive"] })).toEqual([
+      "permissive",
+      "strict",
+      "team",
+    ]);
     await expect(selectMcpProfile({ argument: "nope", planProfile: "default", root })).rejects.toMatchObject({
       details: { profile: "nope", allowed: ["default", "strict", "team"] },
     });
     // With the server default another profile, the built-in default is not reachable by name.
-    expect(await selectMcpProfile({ argument: "default", planProfile: undefined, serverDefault: "team", root })).toBe("team");
+    expect(await selectMcpProfile({ argument: "default", planProfile: undefined, serverDefault: "team", root })).toBe(
+      "team",
+    );
   });
 });

@@ -13,7 +13,7 @@ import {
 import type { CheckReport, JsonValue, ManifestBundle, ResolvedProfile, TrustStore } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks } from "../src/index";
-import { manifestRequireSigned } from "../src/require-signed";
+import { manifestRequireSigned, requiresAntiRollback } from "../src/require-signed";
 import { generateEd25519, makeBundle, storeOf, trustedKey } from "./sig-fixtures";
 
 const roots: string[] = [];
@@ -304,5 +304,16 @@ describe("manifest.requireSigned: anti-rollback (signing.md §8.2)", () => {
     expect(summary(await check(signed([k], { counter: 1 }), { antiRollback: true }, root))[0]?.facts.reason).toBe(
       "BELOW_MIN",
     );
+  });
+});
+
+describe("trust-state advance trigger (signing.md §8.3 When)", () => {
+  it("profile checks then manifest checks (unmerged) containing requireSigned with antiRollback === true", () => {
+    const rs = (params: unknown) => ({ predicate: "manifest.requireSigned", params });
+    expect(requiresAntiRollback([], [])).toBe(false);
+    expect(requiresAntiRollback([rs({ antiRollback: true })], [])).toBe(true);
+    expect(requiresAntiRollback([rs({})], [rs({ antiRollback: true })])).toBe(true);
+    expect(requiresAntiRollback([rs({ antiRollback: "true" })], [rs(null)])).toBe(false);
+    expect(requiresAntiRollback([{ predicate: "manifest.noDeletes", params: { antiRollback: true } }], [])).toBe(false);
   });
 });

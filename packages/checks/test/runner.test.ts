@@ -49,7 +49,12 @@ describe("runChecks steps (§2.2–§2.4)", () => {
       profile: profileOf([{ id: "my.check", predicate: "foo.bar", params: {} }]),
     });
     expect(report.findings).toHaveLength(1);
-    expect(report.findings[0]).toMatchObject({ id: "my.check", predicate: "foo.bar", severity: "error", facts: { code: "ERR_PREDICATE_UNKNOWN", __provider: true } });
+    expect(report.findings[0]).toMatchObject({
+      id: "my.check",
+      predicate: "foo.bar",
+      severity: "error",
+      facts: { code: "ERR_PREDICATE_UNKNOWN", __provider: true },
+    });
     expect(report.verdict).toBe("error");
   });
 
@@ -62,7 +67,11 @@ describe("runChecks steps (§2.2–§2.4)", () => {
         { id: "c", predicate: "expr.cedar", params: { policies: "permit(principal, action, resource);" } },
       ]),
     });
-    expect(report.findings.map((f) => f.facts.code)).toEqual(["ERR_PREDICATE_UNKNOWN", "ERR_PREDICATE_UNKNOWN", "ERR_PREDICATE_UNKNOWN"]);
+    expect(report.findings.map((f) => f.facts.code)).toEqual([
+      "ERR_PREDICATE_UNKNOWN",
+      "ERR_PREDICATE_UNKNOWN",
+      "ERR_PREDICATE_UNKNOWN",
+    ]);
   });
 
   it("5. path.deny with params: {globs: []} → ERR_PREDICATE_PARAMS with facts.issues[0].path, verdict error", async () => {
@@ -112,7 +121,12 @@ describe("runChecks steps (§2.2–§2.4)", () => {
         throw new Error("boom");
       },
     });
-    expect(report.findings[0]).toMatchObject({ id: "repo", predicate: "repo", severity: "error", facts: { code: "ERR_PROVIDER_FAILED", __provider: true } });
+    expect(report.findings[0]).toMatchObject({
+      id: "repo",
+      predicate: "repo",
+      severity: "error",
+      facts: { code: "ERR_PROVIDER_FAILED", __provider: true },
+    });
     expect(report.providers[2]?.status).toBe("error");
     expect(report.verdict).toBe("error");
   });
@@ -124,7 +138,11 @@ describe("runChecks steps (§2.2–§2.4)", () => {
     const on = await runChecks({ bundle, profile: profileOf(checks), root });
     expect(on.providers[2]?.status).toBe("ok");
     expect(ids(on)).toEqual(["repo.noOverwriteOf"]);
-    const off = await runChecks({ bundle, profile: profileOf(checks, { facts: { allowRepo: false, allowGuards: false } }), root });
+    const off = await runChecks({
+      bundle,
+      profile: profileOf(checks, { facts: { allowRepo: false, allowGuards: false } }),
+      root,
+    });
     expect(off.providers[2]).toEqual({ name: "repo", status: "skipped", ms: 0 });
     expect(off.findings).toEqual([]);
   });
@@ -176,7 +194,10 @@ describe("pre-image (§2.2 step 5)", () => {
     const root = await tempRoot({ "src/a.ts": "old" });
     const wrong = "a".repeat(64);
     const report = await runChecks({
-      bundle: makeBundle({ artifacts: [{ path: "src/a.ts", op: "overwrite", content: "new" }], preImage: [{ path: "src/a.ts", sha256: wrong }] }),
+      bundle: makeBundle({
+        artifacts: [{ path: "src/a.ts", op: "overwrite", content: "new" }],
+        preImage: [{ path: "src/a.ts", sha256: wrong }],
+      }),
       profile: profileOf([]),
       root,
     });
@@ -217,11 +238,18 @@ describe("pre-image (§2.2 step 5)", () => {
   it('12. Root given, no preImage → report.preImage: "unverified"; matching preImage → "verified"', async () => {
     const root = await tempRoot({ "a.txt": "hello" });
     const { sha256Hex } = await import("@codai/axiom-canon");
-    const none = await runChecks({ bundle: makeBundle({ artifacts: [{ path: "a.txt", op: "overwrite", content: "x" }] }), profile: profileOf([]), root });
+    const none = await runChecks({
+      bundle: makeBundle({ artifacts: [{ path: "a.txt", op: "overwrite", content: "x" }] }),
+      profile: profileOf([]),
+      root,
+    });
     expect(none.preImage).toBe("unverified");
     const match = await runChecks({
       bundle: makeBundle({
-        artifacts: [{ path: "a.txt", op: "overwrite", content: "x" }, { path: "b.txt", content: "y" }],
+        artifacts: [
+          { path: "a.txt", op: "overwrite", content: "x" },
+          { path: "b.txt", content: "y" },
+        ],
         preImage: [
           { path: "a.txt", sha256: sha256Hex("hello") },
           { path: "b.txt", sha256: "absent" },
@@ -232,7 +260,10 @@ describe("pre-image (§2.2 step 5)", () => {
     });
     expect(match.preImage).toBe("verified");
     const rootless = await runChecks({
-      bundle: makeBundle({ artifacts: [{ path: "a.txt", content: "x" }], preImage: [{ path: "a.txt", sha256: "b".repeat(64) }] }),
+      bundle: makeBundle({
+        artifacts: [{ path: "a.txt", content: "x" }],
+        preImage: [{ path: "a.txt", sha256: "b".repeat(64) }],
+      }),
       profile: profileOf([]),
     });
     expect(rootless.preImage).toBe("unverified");
@@ -240,7 +271,10 @@ describe("pre-image (§2.2 step 5)", () => {
 
   it('119. runChecks with verifyPreImage: false and a preImage entry that mismatches the tree → no manifest.preImage finding, report.preImage: "unverified"; the same run with verifyPreImage absent → "drifted", verdict error', async () => {
     const root = await tempRoot({ "a.txt": "changed" });
-    const bundle = makeBundle({ artifacts: [{ path: "a.txt", op: "overwrite", content: "x" }], preImage: [{ path: "a.txt", sha256: "c".repeat(64) }] });
+    const bundle = makeBundle({
+      artifacts: [{ path: "a.txt", op: "overwrite", content: "x" }],
+      preImage: [{ path: "a.txt", sha256: "c".repeat(64) }],
+    });
     const off = await runChecks({ bundle, profile: profileOf([]), root, verifyPreImage: false });
     expect(off.preImage).toBe("unverified");
     expect(off.findings).toEqual([]);
@@ -250,22 +284,31 @@ describe("pre-image (§2.2 step 5)", () => {
   });
 
   // Mode 000 does not stop root from reading, so this case needs an unprivileged run.
-  it.skipIf(process.getuid?.() === 0)("an existing target that cannot be read → manifest.preImage provider failure (never read as absent), verdict error", async () => {
-    const root = await tempRoot();
-    const { chmod } = await import("node:fs/promises");
-    await writeTree(root, "secret.txt", "x");
-    await chmod(join(root, "secret.txt"), 0o000);
-    const report = await runChecks({
-      bundle: makeBundle({ artifacts: [{ path: "secret.txt", content: "y" }], preImage: [{ path: "secret.txt", sha256: "absent" }] }),
-      profile: profileOf([]),
-      root,
-    });
-    expect(report.findings[0]).toMatchObject({ id: "manifest.preImage", facts: { code: "ERR_PROVIDER_FAILED", reason: "EACCES" } });
-    expect(report.verdict).toBe("error");
-  });
+  it.skipIf(process.getuid?.() === 0)(
+    "an existing target that cannot be read → manifest.preImage provider failure (never read as absent), verdict error",
+    async () => {
+      const root = await tempRoot();
+      const { chmod } = await import("node:fs/promises");
+      await writeTree(root, "secret.txt", "x");
+      await chmod(join(root, "secret.txt"), 0o000);
+      const report = await runChecks({
+        bundle: makeBundle({
+          artifacts: [{ path: "secret.txt", content: "y" }],
+          preImage: [{ path: "secret.txt", sha256: "absent" }],
+        }),
+        profile: profileOf([]),
+        root,
+      });
+      expect(report.findings[0]).toMatchObject({
+        id: "manifest.preImage",
+        facts: { code: "ERR_PROVIDER_FAILED", reason: "EACCES" },
+      });
+      expect(report.verdict).toBe("error");
+    },
+  );
 
   it("a regular file under a real directory hashes; a directory or a file below a file reads as absent", async () => {
-    const root = await tempRoot({ "d/f.txt": "x", "file": "y" });
+    const root = await tempRoot({ "d/f.txt": "x", file: "y" });
     const { readPreImage } = await import("../src/index");
     const { sha256Hex } = await import("@codai/axiom-canon");
     expect(await readPreImage(root, "d/f.txt")).toBe(sha256Hex("x"));
@@ -276,7 +319,12 @@ describe("pre-image (§2.2 step 5)", () => {
 });
 
 describe("severity and verdict (§2.5, §2.6)", () => {
-  const deny = (severity: "error" | "warn" | "info", params: unknown = { globs: ["src/**"] }) => ({ id: "d", predicate: "path.deny", params, severity });
+  const deny = (severity: "error" | "warn" | "info", params: unknown = { globs: ["src/**"] }) => ({
+    id: "d",
+    predicate: "path.deny",
+    params,
+    severity,
+  });
 
   it("13. A check with severity warn whose predicate reports → finding severity warn, verdict pass", async () => {
     const report = await runChecks({ bundle: makeBundle({ artifacts: one }), profile: profileOf([deny("warn")]) });
@@ -285,16 +333,24 @@ describe("severity and verdict (§2.5, §2.6)", () => {
   });
 
   it("14. A warn CheckRef on a provider failure (bad params) → finding stays error, verdict error", async () => {
-    const report = await runChecks({ bundle: makeBundle({ artifacts: one }), profile: profileOf([deny("warn", { globs: [] })]) });
+    const report = await runChecks({
+      bundle: makeBundle({ artifacts: one }),
+      profile: profileOf([deny("warn", { globs: [] })]),
+    });
     expect(report.findings[0]?.severity).toBe("error");
     expect(report.verdict).toBe("error");
   });
 
   it("15. Only info/warn findings → verdict pass; one error finding → fail; one provider failure plus error findings → error", async () => {
     const bundle = makeBundle({ artifacts: one });
-    expect((await runChecks({ bundle, profile: profileOf([deny("info"), { ...deny("warn"), id: "e" }]) })).verdict).toBe("pass");
+    expect(
+      (await runChecks({ bundle, profile: profileOf([deny("info"), { ...deny("warn"), id: "e" }]) })).verdict,
+    ).toBe("pass");
     expect((await runChecks({ bundle, profile: profileOf([deny("error")]) })).verdict).toBe("fail");
-    const both = await runChecks({ bundle, profile: profileOf([deny("error"), { id: "u", predicate: "foo.bar", params: {} }]) });
+    const both = await runChecks({
+      bundle,
+      profile: profileOf([deny("error"), { id: "u", predicate: "foo.bar", params: {} }]),
+    });
     expect(both.verdict).toBe("error");
   });
 });
@@ -337,11 +393,23 @@ describe("finding order (§2.7)", () => {
 describe("factsDigest (§2.8)", () => {
   it("18. factsDigest equals sha256 of JCS({manifestFacts, profileName, checkIds}) computed independently; changing a repo file does not change it; adding a check changes it", async () => {
     const root = await tempRoot({ "README.md": "1" });
-    const bundle = makeBundle({ artifacts: [{ path: "src/a.ts", content: "abc" }, { path: "old.txt", op: "delete" }] });
+    const bundle = makeBundle({
+      artifacts: [
+        { path: "src/a.ts", content: "abc" },
+        { path: "old.txt", op: "delete" },
+      ],
+    });
     const checks = [{ id: "path.reservedNames", predicate: "path.reservedNames", params: {} }];
     const r1 = await runChecks({ bundle, profile: profileOf(checks), root });
     const expected = canonicalDigestRef({
-      manifestFacts: { artifactCount: 2, totalBytes: 3, paths: ["old.txt", "src/a.ts"], byExt: { ".txt": 1, ".ts": 1 }, hasDeletes: true, signed: false },
+      manifestFacts: {
+        artifactCount: 2,
+        totalBytes: 3,
+        paths: ["old.txt", "src/a.ts"],
+        byExt: { ".txt": 1, ".ts": 1 },
+        hasDeletes: true,
+        signed: false,
+      },
       profileName: "test",
       checkIds: ["path.reservedNames"],
     });
@@ -349,13 +417,19 @@ describe("factsDigest (§2.8)", () => {
     await writeTree(root, "README.md", "2");
     const r2 = await runChecks({ bundle, profile: profileOf(checks), root });
     expect(r2.factsDigest).toBe(expected);
-    const r3 = await runChecks({ bundle, profile: profileOf([...checks, { id: "manifest.noDeletes", predicate: "manifest.noDeletes", params: {} }]), root });
+    const r3 = await runChecks({
+      bundle,
+      profile: profileOf([...checks, { id: "manifest.noDeletes", predicate: "manifest.noDeletes", params: {} }]),
+      root,
+    });
     expect(r3.factsDigest).not.toBe(expected);
   });
 
   it('19. byExt: a/B.TS, x.ts, .env, Makefile, c.tar.gz → {".ts": 2, "": 2, ".gz": 1}', async () => {
     const { manifestFactsOf } = await import("../src/index");
-    const bundle = makeBundle({ artifacts: ["a/B.TS", "x.ts", ".env", "Makefile", "c.tar.gz"].map((path) => ({ path, content: "z" })) });
+    const bundle = makeBundle({
+      artifacts: ["a/B.TS", "x.ts", ".env", "Makefile", "c.tar.gz"].map((path) => ({ path, content: "z" })),
+    });
     expect(manifestFactsOf(bundle).byExt).toEqual({ ".ts": 2, "": 2, ".gz": 1 });
   });
 
@@ -363,7 +437,9 @@ describe("factsDigest (§2.8)", () => {
     const { manifestFactsOf } = await import("../src/index");
     const bundle = makeBundle({
       artifacts: one,
-      signatures: [{ payloadType: "application/vnd.axiom.manifest+json", payload: "AAAA", signatures: [{ sig: "AAAA" }] }],
+      signatures: [
+        { payloadType: "application/vnd.axiom.manifest+json", payload: "AAAA", signatures: [{ sig: "AAAA" }] },
+      ],
     });
     expect(manifestFactsOf(bundle).signed).toBe(true);
     expect(manifestFactsOf(makeBundle({ artifacts: one })).signed).toBe(false);
@@ -375,12 +451,22 @@ describe("merging the manifest's checks (§2.3)", () => {
 
   it("21. Manifest check with a new id → appended after profile checks in checkIds", async () => {
     const { mergeChecks } = await import("../src/index");
-    const bundle = makeBundle({ artifacts: one, checks: [{ id: "mine", predicate: "manifest.noDeletes", params: {} }] });
+    const bundle = makeBundle({
+      artifacts: one,
+      checks: [{ id: "mine", predicate: "manifest.noDeletes", params: {} }],
+    });
     const { checks } = mergeChecks(profileOf([noSecrets]).checks, bundle.manifest.checks);
     expect(checks.map((c) => c.id)).toEqual(["content.noSecrets", "mine"]);
     const report = await runChecks({ bundle, profile: profileOf([noSecrets]) });
     const digest = canonicalDigestRef({
-      manifestFacts: { artifactCount: 1, totalBytes: 10, paths: ["src/a.ts"], byExt: { ".ts": 1 }, hasDeletes: false, signed: false },
+      manifestFacts: {
+        artifactCount: 1,
+        totalBytes: 10,
+        paths: ["src/a.ts"],
+        byExt: { ".ts": 1 },
+        hasDeletes: false,
+        signed: false,
+      },
       profileName: "test",
       checkIds: ["content.noSecrets", "mine"],
     });
@@ -393,8 +479,17 @@ describe("merging the manifest's checks (§2.3)", () => {
       checks: [{ ...noSecrets, severity: "info" }],
     });
     const report = await runChecks({ bundle, profile: profileOf([noSecrets]) });
-    expect(report.findings).toContainEqual(expect.objectContaining({ id: "manifest.checkOverride", predicate: "manifest", severity: "error", facts: { checkId: "content.noSecrets" } }));
-    expect(report.findings).toContainEqual(expect.objectContaining({ id: "content.noSecrets.awsKey", severity: "error" }));
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        id: "manifest.checkOverride",
+        predicate: "manifest",
+        severity: "error",
+        facts: { checkId: "content.noSecrets" },
+      }),
+    );
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({ id: "content.noSecrets.awsKey", severity: "error" }),
+    );
     expect(report.verdict).toBe("fail");
   });
 
@@ -406,9 +501,13 @@ describe("merging the manifest's checks (§2.3)", () => {
   });
 
   it("24. Profile limits.maxArtifacts: 1 with 2 artifacts and no maxArtifacts check → no finding (limits not enforced)", async () => {
-    const bundle = makeBundle({ artifacts: [{ path: "a", content: "1" }, { path: "b", content: "2" }] });
+    const bundle = makeBundle({
+      artifacts: [
+        { path: "a", content: "1" },
+        { path: "b", content: "2" },
+      ],
+    });
     const report = await runChecks({ bundle, profile: profileOf([], { limits: { maxArtifacts: 1 } }) });
     expect(report.findings).toEqual([]);
   });
 });
-

@@ -16,7 +16,18 @@ const GH = `ghp_${"a1B2c3D4e5".repeat(3)}abcdef`; // 36 alphanumerics
 
 describe("pattern names", () => {
   it("SECRET_PATTERN_NAMES lists all ten in table order; PII_PATTERN_NAMES the four PII ones", () => {
-    expect(SECRET_PATTERN_NAMES).toEqual(["cnp", "email", "phoneRo", "card", "credentialAssignment", "awsKey", "githubToken", "privateKey", "jwt", "slackToken"]);
+    expect(SECRET_PATTERN_NAMES).toEqual([
+      "cnp",
+      "email",
+      "phoneRo",
+      "card",
+      "credentialAssignment",
+      "awsKey",
+      "githubToken",
+      "privateKey",
+      "jwt",
+      "slackToken",
+    ]);
     expect(PII_PATTERN_NAMES).toEqual(["cnp", "email", "phoneRo", "card"]);
   });
 
@@ -32,7 +43,9 @@ describe("PII (pii: true)", () => {
 
   it("email: true positive and near misses (test domains, subdomains, github.com, file-extension domains)", async () => {
     expect(await scan("contact: dev@company.io")).toEqual(["email"]);
-    expect(await scan("a@mail.example.org b@x.test c@host.localhost d@users.noreply.github.com e@site.json")).toEqual([]);
+    expect(await scan("a@mail.example.org b@x.test c@host.localhost d@users.noreply.github.com e@site.json")).toEqual(
+      [],
+    );
     expect(await scan("no at sign here, just corp.io")).toEqual([]);
   });
 
@@ -61,7 +74,12 @@ describe("PII (pii: true)", () => {
 describe("secrets (always on)", () => {
   it('36. password = "s3cr3tV4lue!" → credentialAssignment; password = "changeme123", token: "${TOKEN}", api_key = "<your key>", secret = "myVariableName" → none', async () => {
     expect(await scan('password = "s3cr3tV4lue!"', false)).toEqual(["credentialAssignment"]);
-    for (const near of ['password = "changeme123"', 'token: "${TOKEN}"', 'api_key = "<your key>"', 'secret = "myVariableName"']) {
+    for (const near of [
+      'password = "changeme123"',
+      'token: "${TOKEN}"',
+      'api_key = "<your key>"',
+      'secret = "myVariableName"',
+    ]) {
       expect(await scan(near, false), near).toEqual([]);
     }
   });
@@ -92,7 +110,11 @@ describe("secrets (always on)", () => {
 
   it("awsKey true positive; privateKey variants (OPENSSH, EC, unqualified)", async () => {
     expect(await scan("AKIA0123456789ABCDEF", false)).toEqual(["awsKey"]);
-    for (const h of ["-----BEGIN OPENSSH PRIVATE KEY-----", "-----BEGIN EC PRIVATE KEY-----", "-----BEGIN PRIVATE KEY-----"]) {
+    for (const h of [
+      "-----BEGIN OPENSSH PRIVATE KEY-----",
+      "-----BEGIN EC PRIVATE KEY-----",
+      "-----BEGIN PRIVATE KEY-----",
+    ]) {
       expect(await scan(h, false)).toEqual(["privateKey"]);
     }
   });

@@ -14,10 +14,18 @@ describe("T06/T13 protected paths (default profile)", () => {
   it("T06.10 default profile: overwrite an existing .Claude/Settings.json → finding repo.noOverwriteOf (check harnessConfig.noOverwriteOf, nocase: true); create .Claude/settings.json → finding path.deny", async () => {
     const root = await tempRoot({ ".Claude/Settings.json": "{}" });
     const profile = await loadProfile("default");
-    const over = await runChecks({ bundle: makeBundle({ artifacts: [{ path: ".Claude/Settings.json", op: "overwrite", content: "{}" }] }), profile, root });
+    const over = await runChecks({
+      bundle: makeBundle({ artifacts: [{ path: ".Claude/Settings.json", op: "overwrite", content: "{}" }] }),
+      profile,
+      root,
+    });
     expect(ids(over)).toContain("repo.noOverwriteOf");
     expect(over.verdict).toBe("fail");
-    const create = await runChecks({ bundle: makeBundle({ artifacts: [{ path: ".Claude/settings.json", content: "{}" }] }), profile, root });
+    const create = await runChecks({
+      bundle: makeBundle({ artifacts: [{ path: ".Claude/settings.json", content: "{}" }] }),
+      profile,
+      root,
+    });
     expect(ids(create)).toEqual(["path.deny"]);
     expect(create.verdict).toBe("fail");
   });
@@ -34,14 +42,29 @@ describe("T06/T13 protected paths (default profile)", () => {
   });
 
   it("T13.2 table-driven creates of absent protected files → path.deny; overwrites of each when present → repo.noOverwriteOf", async () => {
-    const paths = [".vscode/settings.json", ".claude/settings.local.json", ".vscode/mcp.json", ".mcp.json", ".cursor/rules/x.md", ".github/hooks/x.json"];
+    const paths = [
+      ".vscode/settings.json",
+      ".claude/settings.local.json",
+      ".vscode/mcp.json",
+      ".mcp.json",
+      ".cursor/rules/x.md",
+      ".github/hooks/x.json",
+    ];
     const profile = await loadProfile("default");
     const empty = await tempRoot();
     const present = await tempRoot(Object.fromEntries(paths.map((p) => [p, "{}"])));
     for (const path of paths) {
-      const create = await runChecks({ bundle: makeBundle({ artifacts: [{ path, content: "{}" }] }), profile, root: empty });
+      const create = await runChecks({
+        bundle: makeBundle({ artifacts: [{ path, content: "{}" }] }),
+        profile,
+        root: empty,
+      });
       expect(ids(create), path).toEqual(["path.deny"]);
-      const over = await runChecks({ bundle: makeBundle({ artifacts: [{ path, op: "overwrite", content: "{}" }] }), profile, root: present });
+      const over = await runChecks({
+        bundle: makeBundle({ artifacts: [{ path, op: "overwrite", content: "{}" }] }),
+        profile,
+        root: present,
+      });
       expect(ids(over), path).toContain("repo.noOverwriteOf");
       expect(over.verdict).toBe("fail");
     }
@@ -68,35 +91,43 @@ describe("T19 guards", () => {
     if (run.kind === "done") expect(await waitDead(run.pid)).toBe(true);
   });
 
-  it.skipIf(!posix)("T19.2 (posix) a guard that spawns sleep 600 in its group and then hangs → after the timeout both pids are gone", async () => {
-    const root = await guardRoot();
-    const pidFile = join(root, "pids.txt");
-    const report = await runGuards(root, [guardCheck({ command: "hang.mjs", args: [pidFile, "grandchild"], timeoutMs: 1500 })]);
-    expect(report.findings[0]?.facts.code).toBe("ERR_GUARD_TIMEOUT");
-    const [guardPid, sleepPid] = await readPids(pidFile);
-    expect(await waitDead(guardPid as number)).toBe(true);
-    expect(await waitDead(sleepPid as number)).toBe(true);
-  });
-
-  it.skipIf(!posix)("T19.3 (posix) a guard whose descendant calls setsid and keeps stdout open → the check returns within timeoutMs + 2 s", async () => {
-    const root = await guardRoot();
-    const pidFile = join(root, "escaped.txt");
-    const t0 = performance.now();
-    const report = await runGuards(root, [guardCheck({ command: "escape.mjs", args: [pidFile], timeoutMs: 1000 })]);
-    const elapsed = performance.now() - t0;
-    const [escaped] = await readPids(pidFile);
-    try {
+  it.skipIf(!posix)(
+    "T19.2 (posix) a guard that spawns sleep 600 in its group and then hangs → after the timeout both pids are gone",
+    async () => {
+      const root = await guardRoot();
+      const pidFile = join(root, "pids.txt");
+      const report = await runGuards(root, [
+        guardCheck({ command: "hang.mjs", args: [pidFile, "grandchild"], timeoutMs: 1500 }),
+      ]);
       expect(report.findings[0]?.facts.code).toBe("ERR_GUARD_TIMEOUT");
-      expect(elapsed).toBeLessThan(1000 + 2000 + 750);
-    } finally {
-      // The escaped descendant is outside every group AXIOM can kill (threats.md R5): end it by pid.
+      const [guardPid, sleepPid] = await readPids(pidFile);
+      expect(await waitDead(guardPid as number)).toBe(true);
+      expect(await waitDead(sleepPid as number)).toBe(true);
+    },
+  );
+
+  it.skipIf(!posix)(
+    "T19.3 (posix) a guard whose descendant calls setsid and keeps stdout open → the check returns within timeoutMs + 2 s",
+    async () => {
+      const root = await guardRoot();
+      const pidFile = join(root, "escaped.txt");
+      const t0 = performance.now();
+      const report = await runGuards(root, [guardCheck({ command: "escape.mjs", args: [pidFile], timeoutMs: 1000 })]);
+      const elapsed = performance.now() - t0;
+      const [escaped] = await readPids(pidFile);
       try {
-        process.kill(escaped as number, "SIGKILL");
-      } catch {
-        // already gone
+        expect(report.findings[0]?.facts.code).toBe("ERR_GUARD_TIMEOUT");
+        expect(elapsed).toBeLessThan(1000 + 2000 + 750);
+      } finally {
+        // The escaped descendant is outside every group AXIOM can kill (threats.md R5): end it by pid.
+        try {
+          process.kill(escaped as number, "SIGKILL");
+        } catch {
+          // already gone
+        }
       }
-    }
-  });
+    },
+  );
 
   it("T19.5 a guard writing 9 MiB to stdout and then exiting → ERR_GUARD_OUTPUT; the group is gone", async () => {
     const root = await guardRoot();
@@ -104,7 +135,15 @@ describe("T19 guards", () => {
     expect(report.findings[0]?.facts).toMatchObject({ code: "ERR_GUARD_OUTPUT", command: "flood.mjs" });
     const evidence = report.findings[0]?.facts.evidence as { stdout: string };
     expect(evidence.stdout.length).toBe(2048);
-    const run = await runGuardProcess({ file: process.execPath, args: [join(root, "scripts", "flood.mjs")], cwd: root, env: {}, stdin: undefined, timeoutMs: 20_000, signal: undefined });
+    const run = await runGuardProcess({
+      file: process.execPath,
+      args: [join(root, "scripts", "flood.mjs")],
+      cwd: root,
+      env: {},
+      stdin: undefined,
+      timeoutMs: 20_000,
+      signal: undefined,
+    });
     expect(run.kind === "done" && run.stdout.length).toBe(8 * 1024 * 1024);
     if (run.kind === "done") expect(await waitDead(run.pid)).toBe(true);
   });
@@ -141,19 +180,28 @@ describe("T19 guards", () => {
       const env = report.findings[0]?.facts.env as Record<string, string>;
       expect(env.AXIOM_HTTP_TOKEN).toBeUndefined();
       expect(env.NODE_OPTIONS).toBe("");
-      expect(Object.keys(env).every((k) => /^(PATH|HOME|USERPROFILE|SYSTEMROOT|SYSTEMDRIVE|PATHEXT|COMSPEC|TEMP|TMP|TMPDIR|LANG|LC_ALL|AXIOM_MANIFEST_DIGEST|AXIOM_ROOT|NODE_OPTIONS)$/i.test(k))).toBe(true);
+      expect(
+        Object.keys(env).every((k) =>
+          /^(PATH|HOME|USERPROFILE|SYSTEMROOT|SYSTEMDRIVE|PATHEXT|COMSPEC|TEMP|TMP|TMPDIR|LANG|LC_ALL|AXIOM_MANIFEST_DIGEST|AXIOM_ROOT|NODE_OPTIONS)$/i.test(
+            k,
+          ),
+        ),
+      ).toBe(true);
     } finally {
       delete process.env.AXIOM_HTTP_TOKEN;
     }
   });
 
-  it.skipIf(posix)("T19.9 (win32) a guard with a child process, timeout → both pids are gone (taskkill /T /F)", async () => {
-    const root = await guardRoot();
-    const pidFile = join(root, "pids.txt");
-    await runGuards(root, [guardCheck({ command: "hang.mjs", args: [pidFile], timeoutMs: 1500 })]);
-    const [guardPid] = await readPids(pidFile);
-    expect(await waitDead(guardPid as number)).toBe(true);
-  });
+  it.skipIf(posix)(
+    "T19.9 (win32) a guard with a child process, timeout → both pids are gone (taskkill /T /F)",
+    async () => {
+      const root = await guardRoot();
+      const pidFile = join(root, "pids.txt");
+      await runGuards(root, [guardCheck({ command: "hang.mjs", args: [pidFile], timeoutMs: 1500 })]);
+      const [guardPid] = await readPids(pidFile);
+      expect(await waitDead(guardPid as number)).toBe(true);
+    },
+  );
 
   it("T19.10 the spawn snapshot shows an argv array, shell:false, windowsHide:true", async () => {
     const root = await guardRoot();
@@ -165,11 +213,23 @@ describe("T19 guards", () => {
 });
 
 describe("T20 malicious content", () => {
-  const secrets = async (artifacts: Parameters<typeof makeBundle>[0]["artifacts"], params: Record<string, boolean> = {}) =>
-    runChecks({ bundle: makeBundle({ artifacts }), profile: { ...(await loadProfile("permissive")), checks: [{ id: "content.noSecrets", predicate: "content.noSecrets", params, severity: "error" }] } });
+  const secrets = async (
+    artifacts: Parameters<typeof makeBundle>[0]["artifacts"],
+    params: Record<string, boolean> = {},
+  ) =>
+    runChecks({
+      bundle: makeBundle({ artifacts }),
+      profile: {
+        ...(await loadProfile("permissive")),
+        checks: [{ id: "content.noSecrets", predicate: "content.noSecrets", params, severity: "error" }],
+      },
+    });
 
   it("T20.1 an artifact containing AKIA + 16 uppercase alphanumerics → finding content.noSecrets.awsKey, verdict fail (default profile)", async () => {
-    const report = await runChecks({ bundle: makeBundle({ artifacts: [{ path: "src/aws.ts", content: 'const k = "AKIAIOSFODNN7EXAMPLE";' }] }), profile: await loadProfile("default") });
+    const report = await runChecks({
+      bundle: makeBundle({ artifacts: [{ path: "src/aws.ts", content: 'const k = "AKIAIOSFODNN7EXAMPLE";' }] }),
+      profile: await loadProfile("default"),
+    });
     expect(ids(report)).toEqual(["content.noSecrets.awsKey"]);
     expect(report.verdict).toBe("fail");
   });
@@ -184,7 +244,13 @@ describe("T20 malicious content", () => {
   });
 
   it("T20.3 a base64 artifact whose bytes contain -----BEGIN RSA PRIVATE KEY----- → finding content.noSecrets.privateKey", async () => {
-    const bytes = new Uint8Array([0, 1, 2, ...new TextEncoder().encode("\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n"), 0]);
+    const bytes = new Uint8Array([
+      0,
+      1,
+      2,
+      ...new TextEncoder().encode("\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n"),
+      0,
+    ]);
     const bundle = makeBundle({ artifacts: [{ path: "key.bin", content: bytes }] });
     expect(Object.values(bundle.blobs)[0]?.encoding).toBe("base64");
     const report = await secrets([{ path: "key.bin", content: bytes }]);
@@ -197,7 +263,9 @@ describe("T20 malicious content", () => {
 
   it("T20.6 an artifact containing dev@company.io → no finding; with pii:true → content.noSecrets.email", async () => {
     expect((await secrets([{ path: "a.md", content: "mail dev@company.io" }])).findings).toEqual([]);
-    expect(ids(await secrets([{ path: "a.md", content: "mail dev@company.io" }], { pii: true }))).toEqual(["content.noSecrets.email"]);
+    expect(ids(await secrets([{ path: "a.md", content: "mail dev@company.io" }], { pii: true }))).toEqual([
+      "content.noSecrets.email",
+    ]);
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
 
+export type { CallToolResult, McpServerFactory, ServerContext };
 export {
   inputRequired,
   isLegacyRequest,
@@ -25,7 +26,6 @@ export {
   ResourceTemplate,
   WebStandardStreamableHTTPServerTransport,
 };
-export type { CallToolResult, McpServerFactory, ServerContext };
 
 /** The two wire generations (mcp.md §12). */
 export type WireEra = "legacy" | "modern";
@@ -56,7 +56,11 @@ export function acceptingSchema(json: Record<string, unknown>) {
 }
 
 /** Serves stdio from a factory; `--wire 2026-only` rejects 2025-era openings (mcp.md §11.1). */
-export function serveStdio(factory: McpServerFactory, wire: WireMode, onerror: (error: Error) => void): { close(): Promise<void> } {
+export function serveStdio(
+  factory: McpServerFactory,
+  wire: WireMode,
+  onerror: (error: Error) => void,
+): { close(): Promise<void> } {
   return sdkServeStdio(factory, { legacy: wire === "2026-only" ? "reject" : "serve", onerror });
 }
 
@@ -77,8 +81,9 @@ export function resourceReadError(code: string, message: string): Error {
 
 /** The 2026-era client capabilities claim of a request, or the 2025 `initialize` ones (mcp.md §8.3). */
 export function clientCapabilitiesOf(server: McpServer, ctx: ServerContext): Record<string, unknown> | undefined {
-  const meta = (ctx as { mcpReq?: { _meta?: Record<string, unknown> } }).mcpReq?._meta;
-  const claimed = meta?.["io.modelcontextprotocol/clientCapabilities"];
+  const req = (ctx as { mcpReq?: { envelope?: Record<string, unknown>; _meta?: Record<string, unknown> } }).mcpReq;
+  const key = "io.modelcontextprotocol/clientCapabilities";
+  const claimed = req?.envelope?.[key] ?? req?._meta?.[key];
   if (claimed && typeof claimed === "object") return claimed as Record<string, unknown>;
   return server.server.getClientCapabilities() as Record<string, unknown> | undefined;
 }

@@ -3,14 +3,12 @@
 import type { EmitterRegistry } from "@codai/axiom-schema";
 import type { Engines } from "./engines";
 import type { Logger } from "./logging";
+import type { RootsPolicy } from "./roots";
 import type { PlanSessionStore } from "./sessions";
 import type { TaskStore } from "./tasks";
 import type { Toolset } from "./tools/types";
 
-/** The frozen allowlist of §3.1 (shape of roots.ts `createRootsPolicy`). */
-export interface RootsPolicy {
-  readonly roots: ReadonlySet<string>;
-}
+export type { RootsPolicy };
 
 export interface GuardOptions {
   allowGuards: boolean;

@@ -1,11 +1,28 @@
 // Wires the real engines (@codai/axiom-plan, -checks, -apply, -axm) into the MCP engine seam.
 // plan, checks and apply never import each other; this file is where the mcp package joins them
 // (e.g. apply's preChecks callback runs checks' runChecks).
+
+import {
+  apply as applyEngine,
+  lockStatus,
+  logDocument,
+  repoSnapshot,
+  rollback,
+  statusDocument,
+} from "@codai/axiom-apply";
 import { parseAxm } from "@codai/axiom-axm";
-import { logDocument, lockStatus, repoSnapshot, rollback, statusDocument, apply as applyEngine } from "@codai/axiom-apply";
-import { type CheckReport, isSchemaKind, jsonSchemaFor, type ManifestBundle } from "@codai/axiom-schema";
 import { loadProfile, makePreChecks, runChecks, storeReport } from "@codai/axiom-checks";
-import { compilePlan, diffManifests, intakeBundle, readPreImage, storeBundle, validatePlan, verifyBundle, withSignatures } from "@codai/axiom-plan";
+import {
+  compilePlan,
+  diffManifests,
+  intakeBundle,
+  readPreImage,
+  storeBundle,
+  validatePlan,
+  verifyBundle,
+  withSignatures,
+} from "@codai/axiom-plan";
+import { type CheckReport, isSchemaKind, jsonSchemaFor, type ManifestBundle } from "@codai/axiom-schema";
 import type { Engines } from "./engines";
 import { verifyBundleSignatures } from "./trust-store";
 
@@ -24,7 +41,8 @@ export function defaultEngines(): Engines {
     async storeBundle(root, bundle) {
       await storeBundle(root, bundle);
     },
-    loadProfile: async (name, searchDirs) => (await loadProfile(name, { searchDirs })) as unknown as Record<string, unknown>,
+    loadProfile: async (name, searchDirs) =>
+      (await loadProfile(name, { searchDirs })) as unknown as Record<string, unknown>,
     async runChecks(bundle, opts) {
       const dirs = opts.root === undefined ? [] : [`${opts.root}/.axiom/profiles`];
       const profile = await loadProfile(opts.profile, { searchDirs: dirs });

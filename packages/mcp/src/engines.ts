@@ -1,7 +1,13 @@
 // The engine seam of the MCP server: every call from a tool into plan / checks / apply goes through
 // this interface, so the tools stay independent of which engine exists yet. A missing engine makes
 // its tools fail closed with ERR_UNSUPPORTED_OP (never a partial result).
-import { axiomError, type ApplyResult, type CheckReport, type EmitterRegistry, type ManifestBundle } from "@codai/axiom-schema";
+import {
+  type ApplyResult,
+  axiomError,
+  type CheckReport,
+  type EmitterRegistry,
+  type ManifestBundle,
+} from "@codai/axiom-schema";
 
 export interface CompileOpts {
   store?: "inline" | "cas";
@@ -36,11 +42,16 @@ export interface ApplyOpts {
 export interface Engines {
   compilePlan?(plan: unknown, opts: CompileOpts): Promise<{ bundle: ManifestBundle }>;
   /** axiom_plan_validate result `{ok, planDigest?, errors[]}` (mcp.md §5.3). */
-  validatePlan?(plan: unknown): Promise<{ ok: boolean; planDigest?: string; errors: { path: string; message: string; code?: string }[] }>;
+  validatePlan?(
+    plan: unknown,
+  ): Promise<{ ok: boolean; planDigest?: string; errors: { path: string; message: string; code?: string }[] }>;
   /** Bundle intake (formats.md §6.3): throws ERR_INVALID_MANIFEST / ERR_NOT_CANONICAL / ERR_BUNDLE_TOO_LARGE. */
   intakeBundle?(bundle: unknown): ManifestBundle;
   verifyBundle?(bundle: unknown, opts: { root?: string }): Promise<Record<string, unknown>>;
-  diffManifests?(a: ManifestBundle, b: ManifestBundle): { added: string[]; removed: string[]; changed: { path: string; from: string | null; to: string | null }[] };
+  diffManifests?(
+    a: ManifestBundle,
+    b: ManifestBundle,
+  ): { added: string[]; removed: string[]; changed: { path: string; from: string | null; to: string | null }[] };
   /** Stores the bundle at `<root>/.axiom/manifests/<hex>.json`. */
   storeBundle?(root: string, bundle: ManifestBundle): Promise<void>;
   /** Profile names that exist (built-ins + `<root>/.axiom/profiles/*.json`), for D26. */
@@ -51,7 +62,11 @@ export interface Engines {
   runChecks?(bundle: ManifestBundle, opts: RunChecksOpts): Promise<CheckReport>;
   /** apply() with the pre-apply checks wired in; `report` = the CheckReport when the checks ran. */
   apply?(opts: ApplyOpts): Promise<{ result: ApplyResult; report?: CheckReport }>;
-  rollback?(root: string, digest: string, opts: { lockTimeoutMs?: number }): Promise<{ manifestDigest: string; status: string; phase: string; steps: unknown[]; root: string }>;
+  rollback?(
+    root: string,
+    digest: string,
+    opts: { lockTimeoutMs?: number },
+  ): Promise<{ manifestDigest: string; status: string; phase: string; steps: unknown[]; root: string }>;
   status?(root: string): Promise<Record<string, unknown>>;
   lockStatus?(root: string): Promise<Record<string, unknown>>;
   snapshot?(root: string, opts: Record<string, unknown>): Promise<Record<string, unknown>>;
@@ -67,6 +82,10 @@ export interface Engines {
 /** The engine function or ERR_UNSUPPORTED_OP: a tool never improvises a missing engine. */
 export function need<K extends keyof Engines>(engines: Engines, name: K): NonNullable<Engines[K]> {
   const fn = engines[name];
-  if (!fn) throw axiomError("ERR_UNSUPPORTED_OP", { message: `engine ${String(name)} is not available in this build`, details: { engine: name } });
+  if (!fn)
+    throw axiomError("ERR_UNSUPPORTED_OP", {
+      message: `engine ${String(name)} is not available in this build`,
+      details: { engine: name },
+    });
   return fn.bind(engines) as NonNullable<Engines[K]>;
 }

@@ -74,10 +74,16 @@ export function errorResult(error: AxiomErrorObject): ToolResultEnvelope {
 }
 
 /** Runs one tool call through the whole envelope. Never throws. */
-export async function runTool(def: ToolDef, rawArgs: unknown, call: ToolCall, log: Logger): Promise<ToolResultEnvelope | Record<string, unknown>> {
+export async function runTool(
+  def: ToolDef,
+  rawArgs: unknown,
+  call: ToolCall,
+  log: Logger,
+): Promise<ToolResultEnvelope | Record<string, unknown>> {
   try {
     const args = rawArgs === undefined || rawArgs === null ? {} : rawArgs;
-    if (typeof args === "object" && !Array.isArray(args)) checkArgumentCap(args as Record<string, unknown>, fieldOrder(def.input));
+    if (typeof args === "object" && !Array.isArray(args))
+      checkArgumentCap(args as Record<string, unknown>, fieldOrder(def.input));
     const input = parseToolInput(def.input, args);
     const output = await def.handler(input, call);
     if (output instanceof RawToolResult) return output.result;

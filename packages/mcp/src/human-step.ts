@@ -25,7 +25,11 @@ export async function humanStep(call: ToolCall, req: HumanStepRequest): Promise<
   const supported = supportsFormElicitation(call.clientCapabilities());
   if (!supported) {
     if (!call.deps.requireHuman) return undefined;
-    call.deps.log.info("human confirmation", { tool: req.tool, manifestDigest: req.manifestDigest, outcome: "elicitation-unsupported" });
+    call.deps.log.info("human confirmation", {
+      tool: req.tool,
+      manifestDigest: req.manifestDigest,
+      outcome: "elicitation-unsupported",
+    });
     throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
       message: "a human confirmation is required and this client cannot elicit",
       details: { reason: "elicitation-unsupported", manifestDigest: req.manifestDigest },

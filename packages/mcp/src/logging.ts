@@ -18,7 +18,12 @@ export function isLogLevel(value: unknown): value is LogLevel {
 const RESERVED = new Set(["level", "ts", "msg"]);
 
 /** One log line; reserved names in `fields` are dropped so the first three keys stay fixed. */
-export function formatLogLine(level: LogLevel, msg: string, fields: Record<string, unknown> = {}, now = new Date()): string {
+export function formatLogLine(
+  level: LogLevel,
+  msg: string,
+  fields: Record<string, unknown> = {},
+  now = new Date(),
+): string {
   const line: Record<string, unknown> = { level, ts: now.toISOString(), msg };
   for (const [k, v] of Object.entries(fields)) if (!RESERVED.has(k)) line[k] = v;
   return `${JSON.stringify(line, errorReplacer)}\n`;
@@ -31,7 +36,10 @@ function errorReplacer(_key: string, value: unknown): unknown {
   return value;
 }
 
-export function createLogger(level: LogLevel = "warn", write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
+export function createLogger(
+  level: LogLevel = "warn",
+  write: (line: string) => void = (l) => process.stderr.write(l),
+): Logger {
   const rank = LOG_LEVELS.indexOf(level);
   const emit = (at: LogLevel) => (msg: string, fields?: Record<string, unknown>) => {
     if (LOG_LEVELS.indexOf(at) > rank) return;

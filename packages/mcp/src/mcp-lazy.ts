@@ -1,14 +1,13 @@
 // The `axiom mcp` runtime (mcp.md §1, §11.1, §13), built as the lazy chunk dist/mcp-lazy.js: the only
 // chunk that loads the MCP SDK, imported by the `mcp` verb alone. Start-up order after the flags:
 // roots → guard flags → --profile → --emitter → factory → transport; the first failure wins.
-import { realpath, stat } from "node:fs/promises";
-import { isAbsolute, join } from "node:path";
+import { join } from "node:path";
 import { loadProfile } from "@codai/axiom-checks";
-import { axiomError, type EmitterRegistry } from "@codai/axiom-schema";
+import type { EmitterRegistry } from "@codai/axiom-schema";
 import { serveStdio, type WireMode } from "./adapter";
-import type { RootsPolicy } from "./context";
 import { defaultEngines } from "./engines-default";
 import { createLogger, type LogLevel } from "./logging";
+import { createRootsPolicy } from "./roots";
 import { serverFactory } from "./server";
 import type { Toolset } from "./tools/types";
 
@@ -25,28 +24,11 @@ export interface McpRunConfig {
   loadEmitters: () => Promise<EmitterRegistry | undefined>;
 }
 
-/** §3.1: each --root absolute, realpath'd, a directory, else ERR_ROOT_NOT_DIR `{root}`; order kept, duplicates collapsed. */
-export async function createStartupPolicy(rootArgs: readonly string[]): Promise<RootsPolicy> {
-  const roots = new Set<string>();
-  for (const root of rootArgs) {
-    const fail = () => axiomError("ERR_ROOT_NOT_DIR", { message: `--root must be an absolute directory: ${root}`, details: { root } });
-    if (!isAbsolute(root)) throw fail();
-    let real: string;
-    try {
-      real = await realpath(root);
-      if (!(await stat(real)).isDirectory()) throw fail();
-    } catch {
-      throw fail();
-    }
-    roots.add(real);
-  }
-  return Object.freeze({ roots: roots as ReadonlySet<string> });
-}
-
 export async function runMcpStdio(config: McpRunConfig): Promise<void> {
   const log = createLogger(config.logLevel);
-  const policy = await createStartupPolicy(config.roots);
-  if (policy.roots.size === 0) log.warn("no --root given; tools that need a root will fail with ERR_ROOT_REQUIRED or ERR_ROOT_NOT_ALLOWED");
+  const policy = await createRootsPolicy(config.roots);
+  if (policy.roots.size === 0)
+    log.warn("no --root given; tools that need a root will fail with ERR_ROOT_REQUIRED or ERR_ROOT_NOT_ALLOWED");
   if (config.allowGuards) log.warn("external guards ENABLED (--allow-guards)", { allowlist: config.guardAllowlist });
   if (config.profile !== undefined) {
     // A --profile that does not exist refuses start-up (mcp.md §5.5).
@@ -64,7 +46,9 @@ export async function runMcpStdio(config: McpRunConfig): Promise<void> {
     allowProfiles: config.allowProfiles,
     engines: defaultEngines(),
   });
-  const handle = serveStdio(factory, config.wire, (error) => log.warn("stdio transport error", { error: error.message }));
+  const handle = serveStdio(factory, config.wire, (error) =>
+    log.warn("stdio transport error", { error: error.message }),
+  );
   log.info("mcp stdio ready", { wire: config.wire, roots: [...policy.roots], toolset: config.toolset });
 
   // Shutdown (§11.6): abort every working task, close the stdio handle, exit 0.

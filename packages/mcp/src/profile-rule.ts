@@ -9,5 +9,11 @@ export function selectProfile(
   planProfile: string | undefined,
   root: string | undefined,
 ): Promise<string> {
-  return selectMcpProfile({ argument, planProfile, serverDefault: deps.serverProfile, allowProfiles: deps.allowProfiles, root });
+  return selectMcpProfile({
+    argument,
+    planProfile,
+    serverDefault: deps.serverProfile,
+    allowProfiles: deps.allowProfiles,
+    root,
+  });
 }

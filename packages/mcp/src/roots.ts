@@ -8,7 +8,12 @@ import * as path from "node:path";
 import { axiomError } from "@codai/axiom-schema";
 
 /** Tools that take the root lock: they accept only an allowlisted root itself (§1.2 row 5). */
-export const LOCK_TAKING_TOOLS: ReadonlySet<string> = new Set(["axiom_apply", "axiom_apply_dry_run", "axiom_rollback", "axiom_write"]);
+export const LOCK_TAKING_TOOLS: ReadonlySet<string> = new Set([
+  "axiom_apply",
+  "axiom_apply_dry_run",
+  "axiom_rollback",
+  "axiom_write",
+]);
 
 export interface RootsPolicy {
   /** The allowlisted roots: native realpaths, unique, in the order given (a Set keeps it). Frozen. */
@@ -41,7 +46,8 @@ function comparable(p: string, platform: NodeJS.Platform): string {
   const sep = platform === "win32" ? "\\" : "/";
   const norm = platform === "win32" ? path.win32.normalize(p) : path.posix.normalize(p);
   let out = norm;
-  while (out.length > 1 && out.endsWith(sep) && !(platform === "win32" && /^[A-Za-z]:\\$/.test(out))) out = out.slice(0, -1);
+  while (out.length > 1 && out.endsWith(sep) && !(platform === "win32" && /^[A-Za-z]:\\$/.test(out)))
+    out = out.slice(0, -1);
   return platform === "win32" ? out.toLowerCase() : out;
 }
 
@@ -61,7 +67,10 @@ export function isWithin(child: string, parent: string, platform: NodeJS.Platfor
  * Builds the server allowlist from `--root` arguments (§1.1): each MUST be absolute, is
  * realpath'd and MUST be a directory, else ERR_ROOT_NOT_DIR `{root}` (the server does not start).
  */
-export async function buildRootsPolicy(rootArgs: readonly string[], platform: NodeJS.Platform = process.platform): Promise<RootsPolicy> {
+export async function buildRootsPolicy(
+  rootArgs: readonly string[],
+  platform: NodeJS.Platform = process.platform,
+): Promise<RootsPolicy> {
   const roots: string[] = [];
   for (const root of rootArgs) {
     const real = path.isAbsolute(root) ? await realDir(root) : undefined;
@@ -100,7 +109,10 @@ export async function resolveToolRoot(
   if (root === undefined || root === "") {
     if (roots.length === 1) return { rootReal: roots[0] as string, effectiveRoot: roots[0] as string };
     throw axiomError("ERR_ROOT_REQUIRED", {
-      message: roots.length === 0 ? "no root is allowlisted (start the server with --root <dir>)" : "several roots are allowlisted: pass `root`",
+      message:
+        roots.length === 0
+          ? "no root is allowlisted (start the server with --root <dir>)"
+          : "several roots are allowlisted: pass `root`",
       details: { roots },
     });
   }
@@ -110,9 +122,14 @@ export async function resolveToolRoot(
   // The deepest allowlisted ancestor (an exact match wins over a containing root).
   const ancestors = roots.filter((r) => isWithin(real, r, policy.platform)).sort((a, b) => b.length - a.length);
   const effectiveRoot = ancestors[0];
-  if (effectiveRoot === undefined) throw notAllowed(`root is outside every allowlisted root: ${root}`, { root, real, roots });
+  if (effectiveRoot === undefined)
+    throw notAllowed(`root is outside every allowlisted root: ${root}`, { root, real, roots });
   if (options.lockTaking && comparable(real, policy.platform) !== comparable(effectiveRoot, policy.platform)) {
-    throw notAllowed(`this tool accepts only an allowlisted root itself, not a sub-directory: ${root}`, { root, real, roots });
+    throw notAllowed(`this tool accepts only an allowlisted root itself, not a sub-directory: ${root}`, {
+      root,
+      real,
+      roots,
+    });
   }
   return { rootReal: real, effectiveRoot };
 }
@@ -121,7 +138,10 @@ export async function resolveToolRoot(
  * The rule of `axiom_check`, `axiom_check_start`, `axiom_manifest_verify`: an explicit root goes
  * through rows 2–4; absent → the single root if exactly one, else run without a root.
  */
-export async function resolveOptionalToolRoot(policy: RootsPolicy, root: string | undefined): Promise<ResolvedRoot | undefined> {
+export async function resolveOptionalToolRoot(
+  policy: RootsPolicy,
+  root: string | undefined,
+): Promise<ResolvedRoot | undefined> {
   const roots = [...policy.roots];
   if (root === undefined || root === "") {
     return roots.length === 1 ? { rootReal: roots[0] as string, effectiveRoot: roots[0] as string } : undefined;
@@ -135,7 +155,8 @@ export async function resolveOptionalToolRoot(policy: RootsPolicy, root: string 
  */
 export async function resolveCliRoot(root: string, cwd: string = process.cwd()): Promise<string> {
   const real = await realDir(path.resolve(cwd, root));
-  if (real === undefined) throw axiomError("ERR_ROOT_NOT_DIR", { message: `root is not a directory: ${root}`, details: { root } });
+  if (real === undefined)
+    throw axiomError("ERR_ROOT_NOT_DIR", { message: `root is not a directory: ${root}`, details: { root } });
   return real;
 }
 
@@ -145,7 +166,9 @@ export function rootId(rootReal: string): string {
 }
 
 /** `axiom_roots_list`: `{roots: [{path, writable, hasGit}]}` — W_OK probe and a `.git` stat. */
-export async function describeRoots(policy: RootsPolicy): Promise<{ roots: { path: string; writable: boolean; hasGit: boolean }[] }> {
+export async function describeRoots(
+  policy: RootsPolicy,
+): Promise<{ roots: { path: string; writable: boolean; hasGit: boolean }[] }> {
   const roots = await Promise.all(
     [...policy.roots].map(async (p) => ({
       path: p,

@@ -2,15 +2,22 @@
 // 2025-era HTTP session or 2026-era HTTP request, all sharing one task store, one plan-session store
 // and one seen-roots set per factory.
 import { axiomError, type EmitterRegistry } from "@codai/axiom-schema";
-import { acceptingSchema, CACHE_HINTS, clientCapabilitiesOf, McpServer, type McpServerFactory, type WireEra } from "./adapter";
+import {
+  acceptingSchema,
+  CACHE_HINTS,
+  clientCapabilitiesOf,
+  McpServer,
+  type McpServerFactory,
+  type WireEra,
+} from "./adapter";
 import type { GuardOptions, RootsPolicy, ServerDeps } from "./context";
 import type { Engines } from "./engines";
 import { runTool } from "./envelope";
 import { type Logger, SILENT_LOGGER } from "./logging";
 import { registerResources } from "./resources";
+import { resolveToolRoot } from "./roots";
 import { PlanSessionStore } from "./sessions";
 import { TaskStore } from "./tasks";
-import { resolveToolRoot } from "./tool-roots";
 import { toJsonSchema } from "./tools/json-schema";
 import { TOOL_DEFS, USER_INTERACTION_TOOLS } from "./tools/registry";
 import { annotationsOf, type Toolset } from "./tools/types";
@@ -33,18 +40,24 @@ export interface CreateServerOptions {
   tasks?: TaskStore;
   planSessions?: PlanSessionStore;
   seenRoots?: Set<string>;
-  /** Root resolution of §3.2 (roots.ts); the built-in one when absent. */
+  /** Root resolution of §3.2; roots.ts `resolveToolRoot` when absent. */
   resolveRoot?: (policy: RootsPolicy, requested: string | undefined, opts: { lockTaking: boolean }) => Promise<string>;
 }
 
 export function parseToolset(value: unknown): Toolset {
   if (value === undefined) return "core";
   if (value === "core" || value === "full") return value;
-  throw axiomError("ERR_INTERNAL", { message: "--tools must be one of core|full", details: { value, allowed: ["core", "full"] } });
+  throw axiomError("ERR_INTERNAL", {
+    message: "--tools must be one of core|full",
+    details: { value, allowed: ["core", "full"] },
+  });
 }
 
 function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerDeps {
-  const resolve = options.resolveRoot ?? resolveToolRoot;
+  const resolve =
+    options.resolveRoot ??
+    (async (p: RootsPolicy, r: string | undefined, o: { lockTaking: boolean }) =>
+      (await resolveToolRoot(p, r, o)).rootReal);
   return {
     policy,
     toolset: parseToolset(options.toolset),
@@ -64,14 +77,11 @@ function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerDeps {
 
 /** Builds one instance over already-shared deps. */
 function buildServer(deps: ServerDeps, era: WireEra): McpServer {
-  const server = new McpServer(
-    { name: "axiom", version: RELEASE_VERSION },
-    {
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} },
-      cacheHints: CACHE_HINTS,
-      inputRequired: { legacyShim: true, maxRounds: 8, roundTimeoutMs: 600_000 },
-    } as ConstructorParameters<typeof McpServer>[1],
-  );
+  const server = new McpServer({ name: "axiom", version: RELEASE_VERSION }, {
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} },
+    cacheHints: CACHE_HINTS,
+    inputRequired: { legacyShim: true, maxRounds: 8, roundTimeoutMs: 600_000 },
+  } as ConstructorParameters<typeof McpServer>[1]);
   for (const def of TOOL_DEFS) {
     if (deps.toolset === "core" && def.toolset !== "core") continue;
     const config = {
@@ -88,7 +98,13 @@ function buildServer(deps: ServerDeps, era: WireEra): McpServer {
     }) as never);
   }
   registerResources(server, deps);
-  deps.log.info("server created", { name: "axiom", version: RELEASE_VERSION, era, roots: [...deps.policy.roots], toolset: deps.toolset });
+  deps.log.info("server created", {
+    name: "axiom",
+    version: RELEASE_VERSION,
+    era,
+    roots: [...deps.policy.roots],
+    toolset: deps.toolset,
+  });
   return server;
 }
 
@@ -97,9 +113,14 @@ export function createServer(policy: RootsPolicy, options: CreateServerOptions =
 }
 
 /** A factory for serveStdio / the HTTP handlers; every instance shares one set of stores. */
-export function serverFactory(policy: RootsPolicy, options: CreateServerOptions = {}): McpServerFactory & { deps: ServerDeps } {
+export function serverFactory(
+  policy: RootsPolicy,
+  options: CreateServerOptions = {},
+): McpServerFactory & { deps: ServerDeps } {
   const deps = depsOf(policy, options);
-  const factory = ((ctx: { era?: WireEra }) => buildServer(deps, ctx?.era ?? "legacy")) as McpServerFactory & { deps: ServerDeps };
+  const factory = ((ctx: { era?: WireEra }) => buildServer(deps, ctx?.era ?? "legacy")) as McpServerFactory & {
+    deps: ServerDeps;
+  };
   factory.deps = deps;
   return factory;
 }

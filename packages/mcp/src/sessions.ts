@@ -38,7 +38,8 @@ export class PlanSessionStore {
   #sweep(): void {
     const t = this.now();
     for (const [id, s] of this.#sessions) {
-      const expired = s.sealedAt === undefined ? t - s.lastUsed > SESSION_LIMITS.ttlMs : t - s.sealedAt > SESSION_LIMITS.tombstoneMs;
+      const expired =
+        s.sealedAt === undefined ? t - s.lastUsed > SESSION_LIMITS.ttlMs : t - s.sealedAt > SESSION_LIMITS.tombstoneMs;
       if (expired) this.#sessions.delete(id);
     }
   }
@@ -71,9 +72,19 @@ export class PlanSessionStore {
   begin(header: Record<string, unknown>): SessionDescriptor {
     const open = this.openCount();
     if (open >= SESSION_LIMITS.maxOpen) {
-      throw axiomError("ERR_EBUSY", { message: "too many open plan sessions", details: { open, max: SESSION_LIMITS.maxOpen } });
+      throw axiomError("ERR_EBUSY", {
+        message: "too many open plan sessions",
+        details: { open, max: SESSION_LIMITS.maxOpen },
+      });
     }
-    const s: Session = { id: randomUUID(), header: { ...header }, artifacts: [], paths: new Set(), bytes: 0, lastUsed: this.now() };
+    const s: Session = {
+      id: randomUUID(),
+      header: { ...header },
+      artifacts: [],
+      paths: new Set(),
+      bytes: 0,
+      lastUsed: this.now(),
+    };
     this.#sessions.set(s.id, s);
     return this.#descriptor(s);
   }
@@ -104,7 +115,10 @@ export class PlanSessionStore {
     artifacts.forEach((artifact, i) => {
       const parsed = PlanArtifactSchema.safeParse(artifact);
       if (!parsed.success) {
-        const issues = issuesFromZod(parsed.error).map((x) => ({ ...x, path: x.path ? `artifacts.${i}.${x.path}` : `artifacts.${i}` }));
+        const issues = issuesFromZod(parsed.error).map((x) => ({
+          ...x,
+          path: x.path ? `artifacts.${i}.${x.path}` : `artifacts.${i}`,
+        }));
         throw axiomError("ERR_INVALID_PLAN", {
           message: "artifact does not match the PlanArtifact schema",
           details: { sessionId, issues: wireIssues(issues) },

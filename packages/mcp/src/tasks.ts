@@ -55,7 +55,11 @@ export class TaskStore {
     for (let i = 0; i < finished.length - TASK_LIMITS.maxFinished; i++) this.#tasks.delete(finished[i].id);
   }
 
-  #finish(task: Task, status: Exclude<TaskStatus, "working">, payload: { result?: unknown; error?: AxiomErrorObject }): void {
+  #finish(
+    task: Task,
+    status: Exclude<TaskStatus, "working">,
+    payload: { result?: unknown; error?: AxiomErrorObject },
+  ): void {
     if (task.status !== "working") return; // a late settlement never changes a terminal task
     task.status = status;
     task.finishedAt = this.now();
@@ -90,9 +94,17 @@ export class TaskStore {
     this.#sweep();
     const working = this.workingCount();
     if (working >= TASK_LIMITS.maxWorking) {
-      throw axiomError("ERR_EBUSY", { message: "too many running tasks", details: { working, max: TASK_LIMITS.maxWorking } });
+      throw axiomError("ERR_EBUSY", {
+        message: "too many running tasks",
+        details: { working, max: TASK_LIMITS.maxWorking },
+      });
     }
-    const task: Task = { id: randomUUID(), status: "working", createdAt: this.now(), controller: new AbortController() };
+    const task: Task = {
+      id: randomUUID(),
+      status: "working",
+      createdAt: this.now(),
+      controller: new AbortController(),
+    };
     this.#tasks.set(task.id, task);
     const descriptor = this.#view(task);
     // The work runs detached; its outcome lands in the store, never on the caller. It starts now so
@@ -104,9 +116,12 @@ export class TaskStore {
       running = Promise.reject(err);
     }
     running.then(
-        (result) => this.#finish(task, "completed", { result }),
-        (err) => this.#finish(task, "failed", { error: isAxiomError(err) ? toErrorObject(err) : { code: "ERR_INTERNAL", message: toErrorObject(err).message } }),
-      );
+      (result) => this.#finish(task, "completed", { result }),
+      (err) =>
+        this.#finish(task, "failed", {
+          error: isAxiomError(err) ? toErrorObject(err) : { code: "ERR_INTERNAL", message: toErrorObject(err).message },
+        }),
+    );
     return descriptor;
   }
 

@@ -16,7 +16,10 @@ beforeEach(async () => {
 });
 afterEach(() => t.cleanup());
 
-async function bundleFile(spec: Parameters<typeof makeBundle>[0], name = "b.json"): Promise<{ file: string; hex: string }> {
+async function bundleFile(
+  spec: Parameters<typeof makeBundle>[0],
+  name = "b.json",
+): Promise<{ file: string; hex: string }> {
   const bundle = makeBundle(spec);
   const file = await t.write(name, JSON.stringify(bundle));
   return { file, hex: bundle.manifestDigest.slice(7) };
@@ -36,11 +39,20 @@ describe("axiom check: verdicts and exit codes", () => {
   });
 
   it("check verdict fail → 1 (text header FAIL <digest> (<profile>, <n> ms) and one line per finding); a warn finding line starts '  warn  '", async () => {
-    await t.write(".axiom/profiles/shop.json", profile("shop", [
-      { id: "harnessConfig.deny", predicate: "path.deny", params: { globs: [".claude/settings.json"] } },
-      { id: "docs", predicate: "path.deny", params: { globs: ["docs/**"] }, severity: "warn" },
-    ]));
-    const { file, hex } = await bundleFile({ artifacts: [{ path: ".claude/settings.json", content: "{}" }, { path: "docs/a.md", content: "" }], profile: "shop" });
+    await t.write(
+      ".axiom/profiles/shop.json",
+      profile("shop", [
+        { id: "harnessConfig.deny", predicate: "path.deny", params: { globs: [".claude/settings.json"] } },
+        { id: "docs", predicate: "path.deny", params: { globs: ["docs/**"] }, severity: "warn" },
+      ]),
+    );
+    const { file, hex } = await bundleFile({
+      artifacts: [
+        { path: ".claude/settings.json", content: "{}" },
+        { path: "docs/a.md", content: "" },
+      ],
+      profile: "shop",
+    });
     const run = await runCli(["check", file, "--root", root]);
     expect(run.code).toBe(1);
     const lines = run.stdout.split("\n");
@@ -75,7 +87,10 @@ describe("axiom check: verdicts and exit codes", () => {
 
   it("preImage is verified against the root: a drifted target → verdict error, exit 1", async () => {
     await t.write("a.txt", "now");
-    const { file } = await bundleFile({ artifacts: [{ path: "a.txt", op: "overwrite", content: "x" }], preImage: [{ path: "a.txt", sha256: "d".repeat(64) }] });
+    const { file } = await bundleFile({
+      artifacts: [{ path: "a.txt", op: "overwrite", content: "x" }],
+      preImage: [{ path: "a.txt", sha256: "d".repeat(64) }],
+    });
     const run = await runCli(["check", file, "--root", root, "--json"]);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
@@ -122,7 +137,10 @@ describe("axiom check: errors before a report (exit 2)", () => {
     expect(errorLine(run).code).toBe("ERR_INVALID_MANIFEST");
     await t.write("ff.json", new Uint8Array([0x7b, 0xff, 0x7d]));
     const ff = await runCli(["check", "ff.json", "--root", "."], { cwd: root });
-    expect(errorLine(ff)).toMatchObject({ code: "ERR_INVALID_MANIFEST", details: { file: "ff.json", reason: "not-utf8" } });
+    expect(errorLine(ff)).toMatchObject({
+      code: "ERR_INVALID_MANIFEST",
+      details: { file: "ff.json", reason: "not-utf8" },
+    });
   });
 
   it("a missing bundle → ERR_NOT_FOUND {file}; --root that is not a directory → ERR_ROOT_NOT_DIR; a tampered manifestDigest → ERR_NOT_CANONICAL", async () => {
@@ -144,7 +162,10 @@ describe("axiom check: guards", () => {
 
   it("a guard runs only with --allow-guards and a profile that allows guards", async () => {
     await t.write(".axiom/profiles/guarded.json", guardProfile({ command: "lint.mjs", stdin: "none" }));
-    await t.write("scripts/lint.mjs", 'process.stdout.write(JSON.stringify({ok:false,findings:[{id:"lint.x",message:"bad",path:"a.txt"}]}))');
+    await t.write(
+      "scripts/lint.mjs",
+      'process.stdout.write(JSON.stringify({ok:false,findings:[{id:"lint.x",message:"bad",path:"a.txt"}]}))',
+    );
     const { file } = await bundleFile({ artifacts: [{ path: "a.txt", content: "" }], profile: "guarded" });
     const off = JSON.parse((await runCli(["check", file, "--root", root, "--json"])).stdout);
     expect(off.findings[0].facts.code).toBe("ERR_FACT_DISABLED");
@@ -179,8 +200,21 @@ describe("check text form (§9.1) and colour (§9.2)", () => {
     profile: "shop",
     verdict: "fail",
     findings: [
-      { id: "path.deny", severity: "error", predicate: "path.deny", message: "path matches a denied glob", path: ".claude/settings.json", facts: {} },
-      { id: "deps.max", severity: "warn", predicate: "deps.max", message: "61 dependencies declared (max 50)", facts: {} },
+      {
+        id: "path.deny",
+        severity: "error",
+        predicate: "path.deny",
+        message: "path matches a denied glob",
+        path: ".claude/settings.json",
+        facts: {},
+      },
+      {
+        id: "deps.max",
+        severity: "warn",
+        predicate: "deps.max",
+        message: "61 dependencies declared (max 50)",
+        facts: {},
+      },
     ],
     factsDigest: `sha256:${"3".repeat(64)}`,
     durationMs: 14,
@@ -198,6 +232,6 @@ describe("check text form (§9.1) and colour (§9.2)", () => {
     const coloured = formatCheckReport(report, { colour: true });
     expect(coloured.startsWith("\u001b[31mFAIL\u001b[0m ")).toBe(true);
     expect(coloured).toContain("\u001b[33mwarn\u001b[0m  deps.max");
-    expect(coloured.replace(/\u001b\[[0-9;]*m/g, "")).toBe(formatCheckReport(report));
+    expect(coloured.replace(new RegExp(`${"\u001b"}\\[[0-9;]*m`, "g"), "")).toBe(formatCheckReport(report));
   });
 });

@@ -1,7 +1,8 @@
 // `axiom compile` (cli.md §3, §5, §7.6; formats.md §3.3 and its CLI acceptance lines), spawned for real.
 import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { errorLine, helloPlan, runCli, type TempDir, tempDir } from "./cli-run";
+import { errorLine, helloPlan, REPO, runCli, type TempDir, tempDir } from "./cli-run";
 
 let tmp: TempDir;
 beforeEach(async () => {
@@ -122,9 +123,32 @@ describe("axiom compile", () => {
     expect(err.details).toMatchObject({ format: "yaml" });
   });
 
-  it("an .axm plan (not in this build yet) → ERR_INVALID_PLAN, stdout empty, exit 2", async () => {
-    await tmp.write("p.axm", "plan hello {}\n");
-    expect(expectError(await compileIn(["p.axm"]), "ERR_INVALID_PLAN").details).toMatchObject({ file: "p.axm" });
+  it('"`compile p.axm` → same bundle as its JSON twin"', async () => {
+    const examples = join(REPO, "packages/axm/examples");
+    const fromAxm = await runCli(["compile", join(examples, "hello-note.axm")], { cwd: tmp.dir });
+    const fromJson = await runCli(["compile", join(examples, "hello-note.plan.json")], { cwd: tmp.dir });
+    expect(fromAxm.stderr).toBe("");
+    expect(fromAxm.code).toBe(0);
+    expect(fromAxm.stdout).toBe(fromJson.stdout);
+  });
+
+  it('"`axiom compile x.axm` with one syntax error → stdout empty; stderr one line {code: "ERR_INVALID_PLAN", details: {file, diagnostics: [{severity: "error", code, message, range}]}}; exit 2"', async () => {
+    await tmp.write("x.axm", "plan broken {\n");
+    const err = expectError(await compileIn(["x.axm"]), "ERR_INVALID_PLAN");
+    const details = err.details as { file: string; diagnostics: Record<string, unknown>[] };
+    expect(details.file).toBe("x.axm");
+    expect(details.diagnostics).toHaveLength(1);
+    expect(details.diagnostics[0]).toEqual({
+      severity: "error",
+      code: "ERR_INVALID_PLAN",
+      message: expect.any(String),
+      range: { start: { line: expect.any(Number), column: expect.any(Number) }, end: expect.any(Object) },
+    });
+  });
+
+  it('"a `.axm` file with the byte 0xFF → `ERR_INVALID_PLAN` `details.reason: "not-utf8"`, exit 2"', async () => {
+    await tmp.write("x.AXM", Buffer.from([0x61, 0xff, 0x0a]));
+    expect(expectError(await compileIn(["x.AXM"]), "ERR_INVALID_PLAN").details).toEqual({ file: "x.AXM", reason: "not-utf8" });
   });
 
   it('"`compile p.json -o out.json` → stdout {manifestDigest, artifacts, out} with absolute `out`; `out.json` equals the bundle printed without `-o`"', async () => {

@@ -1,12 +1,28 @@
 // cli.md §1.1 (entry laziness), §2 / §2.1 (top-level routing and usage errors), spawned for real.
 import { copyFile, cp, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, REPO, runCli, type TempDir, tempDir } from "./cli-run";
 
 const VERSION = JSON.parse(await readFile(join(REPO, "packages/mcp/package.json"), "utf8")).version as string;
 
 let tmp: TempDir | undefined;
+
+/** Files reachable from `entries` through static `import … from "./x.js"` / `import "./x.js"` only. */
+async function staticClosure(entries: string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = await readFile(file, "utf8");
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"|^import\s*"(\.{1,2}\/[^"]+)"/gm)) {
+      queue.push(join(dirname(file), (m[1] ?? m[2]) as string));
+    }
+  }
+  return [...seen];
+}
 afterEach(async () => {
   await tmp?.cleanup();
   tmp = undefined;
@@ -45,20 +61,57 @@ describe("entry and parsing (cli.md acceptance)", () => {
     expect(text).not.toMatch(/\brequire\(/);
   });
 
-  it("compile / verify / diff / schema run from a copy of dist with no node_modules (no MCP SDK reachable)", async () => {
+  it('"`axiom compile x.json` does not load `@codai/axiom-axm` (module graph check)"; cli-main and the compile/verify/diff/schema chunks reach neither the .axm parser nor the MCP SDK statically', async () => {
+    const dist = join(REPO, "packages/mcp/dist");
+    const mainText = await readFile(join(dist, "cli-main.js"), "utf8");
+    const verbChunks = ["compile", "verify", "diff", "schema"].map((verb) => {
+      const m = mainText.match(new RegExp(`import\\("\\./(chunks/${verb}-[A-Z0-9]+\\.js)"\\)`));
+      expect(m, verb).not.toBeNull();
+      return join(dist, (m as RegExpMatchArray)[1] as string);
+    });
+    const closure = await staticClosure([join(dist, "cli-main.js"), ...verbChunks]);
+    for (const file of closure) {
+      const text = await readFile(file, "utf8");
+      expect(text, file).not.toContain("function parseAxm(");
+      expect(text, file).not.toMatch(/from\s*"@modelcontextprotocol\//);
+    }
+    // The .axm chunk is reached only through a dynamic import, and it does hold the parser.
+    expect(closure).not.toContain(join(dist, "axm-lazy.js"));
+    const axmClosure = await staticClosure([join(dist, "axm-lazy.js")]);
+    const axmTexts = await Promise.all(axmClosure.map((f) => readFile(f, "utf8")));
+    expect(axmTexts.some((t) => t.includes("function parseAxm("))).toBe(true);
+  });
+
+  it('"`node_modules/@modelcontextprotocol/*` removed → `compile`, `verify`, `check`, `apply --dry-run`, `status`, `log`, `gate --stdin` all work; `axiom mcp` fails with a stderr error line, exit 2" (a copy of dist with no node_modules at all)', async () => {
     tmp = await tempDir();
     await cp(join(REPO, "packages/mcp/dist"), tmp.path("dist"), { recursive: true });
     const entry = tmp.path("dist", "cli.js");
+    const run = (args: string[], input?: string) => runCli(args, { entry, cwd: tmp?.dir, input });
     await tmp.write(
       "p.yaml",
       "apiVersion: axiom.dev/v2\nkind: Plan\nname: lone\nintent: x\nartifacts:\n  - path: a.txt\n    source: { type: inline, content: a }\n",
     );
-    const compiled = await runCli(["compile", "p.yaml", "-o", "b.json"], { entry, cwd: tmp.dir });
+    const compiled = await run(["compile", "p.yaml", "-o", "b.json"]);
     expect(compiled.stderr).toBe("");
     expect(compiled.code).toBe(0);
-    expect((await runCli(["verify", "b.json"], { entry, cwd: tmp.dir })).code).toBe(0);
-    expect((await runCli(["diff", "b.json", "b.json"], { entry, cwd: tmp.dir })).code).toBe(0);
-    expect((await runCli(["schema", "ManifestBundle"], { entry, cwd: tmp.dir })).code).toBe(0);
+    for (const args of [
+      ["verify", "b.json"],
+      ["diff", "b.json", "b.json"],
+      ["schema", "ManifestBundle"],
+      ["check", "b.json", "--root", ".", "--json"],
+      ["apply", "b.json", "--root", ".", "--dry-run"],
+      ["status", "--root", "."],
+      ["log", "--root", "."],
+    ]) {
+      const r = await run(args);
+      expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 0, stderr: "" });
+    }
+    const gate = await run(["gate", "--stdin"], JSON.stringify({ tool_name: "Read", tool_input: { file_path: "a.txt" } }));
+    expect(gate.code).toBe(0);
+    const mcp = await run(["mcp"]);
+    expect(mcp.code).toBe(2);
+    expect(mcp.stdout).toBe("");
+    expect(JSON.parse(mcp.stderr.trim().split("\n").at(-1) as string).code).toMatch(/^ERR_/);
   });
 
   it('"`axiom` (no verb) → help on stdout, exit 2; `axiom --help`, `axiom -h`, `axiom help foo` → help on stdout, exit 0"', async () => {

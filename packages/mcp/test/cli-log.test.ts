@@ -1,13 +1,13 @@
 // cli.md §7.5 `log` and §9.1 its text form; apply.md §12.4 history.
+
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, realpath, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { appendChainEntry, formatChainLine } from "@codai/axiom-apply";
-import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { CLI, scrubbedEnv } from "./cli-run";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli, type TempDir, tempDir } from "./cli-run";
+import { CLI, runCli, scrubbedEnv, type TempDir, tempDir } from "./cli-run";
 
 let t: TempDir;
 let root: string;
@@ -26,10 +26,24 @@ async function fiveEntries(): Promise<void> {
     const d = digest(i);
     await writeFile(
       path.join(root, ".axiom", "journal", `${d.slice(7)}.json`),
-      JSON.stringify({ manifestDigest: d, phase: "committed", steps: [{ path: `f${i}.txt`, op: "create", done: true }], startedAt: "2026-01-01T00:00:00.000Z", pid: 1 }),
+      JSON.stringify({
+        manifestDigest: d,
+        phase: "committed",
+        steps: [{ path: `f${i}.txt`, op: "create", done: true }],
+        startedAt: "2026-01-01T00:00:00.000Z",
+        pid: 1,
+      }),
     );
-    await writeFile(path.join(root, ".axiom", "manifests", `${d.slice(7)}.json`), JSON.stringify({ manifest: { name: `plan-${i}` } }));
-    await appendChainEntry(root, { manifestDigest: d, state: i === 4 ? "failed" : "committed", files: 1, ...(i === 4 ? { code: "ERR_ROLLBACK" } : {}) });
+    await writeFile(
+      path.join(root, ".axiom", "manifests", `${d.slice(7)}.json`),
+      JSON.stringify({ manifest: { name: `plan-${i}` } }),
+    );
+    await appendChainEntry(root, {
+      manifestDigest: d,
+      state: i === 4 ? "failed" : "committed",
+      files: 1,
+      ...(i === 4 ? { code: "ERR_ROLLBACK" } : {}),
+    });
   }
 }
 
@@ -42,8 +56,17 @@ describe("axiom log", () => {
     const doc = JSON.parse(run.stdout);
     expect(doc.root).toBe(root);
     expect(doc.entries.map((e: { seq: number }) => e.seq)).toEqual([5, 4]);
-    expect(doc.entries[0]).toMatchObject({ name: "plan-5", fileList: [{ path: "f5.txt", op: "create" }], journalPresent: true });
-    expect(doc.entries[1]).toMatchObject({ state: "failed", code: "ERR_ROLLBACK", name: "plan-4", journalPresent: false });
+    expect(doc.entries[0]).toMatchObject({
+      name: "plan-5",
+      fileList: [{ path: "f5.txt", op: "create" }],
+      journalPresent: true,
+    });
+    expect(doc.entries[1]).toMatchObject({
+      state: "failed",
+      code: "ERR_ROLLBACK",
+      name: "plan-4",
+      journalPresent: false,
+    });
     expect(doc.entries[1].fileList).toBeUndefined();
   });
 
@@ -92,12 +115,24 @@ describe("axiom log piped into a reader that goes away", () => {
     let head = `sha256:${"0".repeat(64)}`;
     const out: string[] = [];
     for (let i = 1; i <= 1000; i++) {
-      const line = formatChainLine({ seq: i, manifestDigest: digest(i), state: "committed", at: new Date(1_700_000_000_000 + i).toISOString(), prev: head, files: 1 });
+      const line = formatChainLine({
+        seq: i,
+        manifestDigest: digest(i),
+        state: "committed",
+        at: new Date(1_700_000_000_000 + i).toISOString(),
+        prev: head,
+        files: 1,
+      });
       out.push(line);
       head = `sha256:${createHash("sha256").update(line).digest("hex")}`;
     }
     await writeFile(path.join(root, ".axiom", "journal", "chain.jsonl"), `${out.join("\n")}\n`);
-    const child = spawn(process.execPath, [CLI, "log", "--root", ".", "-n", "1000"], { cwd: root, env: scrubbedEnv(), shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, "log", "--root", ".", "-n", "1000"], {
+      cwd: root,
+      env: scrubbedEnv(),
+      shell: false,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d) => {
       stderr += String(d);

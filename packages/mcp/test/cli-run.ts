@@ -36,6 +36,9 @@ export function scrubbedEnv(extra: Record<string, string> = {}): Record<string, 
 }
 
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliRun> {
+  const buildError = process.env.AXIOM_CLI_BUILD_ERROR;
+  if (buildError)
+    return Promise.reject(new Error(`packages/mcp/dist was not rebuilt (scripts/build.mjs failed):\n${buildError}`));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [opts.entry ?? CLI, ...args], {
       cwd: opts.cwd ?? REPO,

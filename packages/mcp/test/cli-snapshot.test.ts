@@ -1,7 +1,8 @@
 // cli.md §7.20 `snapshot`, §7.21 `snapshot-diff`; apply.md §17 "Snapshot" lines (CLI half).
 import { chmod, mkdir, readdir, readFile, realpath, writeFile } from "node:fs/promises";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createProgress } from "../src/cli/snapshot-progress";
 import { errorLine, runCli, type TempDir, tempDir } from "./cli-run";
 
 let t: TempDir;
@@ -24,7 +25,11 @@ describe("axiom snapshot", () => {
     expect(run.stdout.endsWith("}\n")).toBe(true);
     expect(run.stdout.startsWith('{\n  "apiVersion"')).toBe(true);
     const snap = JSON.parse(run.stdout);
-    expect(snap).toMatchObject({ kind: "RepoSnapshot", root: { kind: "relative" }, body: { truncated: false, counts: { files: 2, bytes: 3 } } });
+    expect(snap).toMatchObject({
+      kind: "RepoSnapshot",
+      root: { kind: "relative" },
+      body: { truncated: false, counts: { files: 2, bytes: 3 } },
+    });
     expect(snap.body.files.map((f: { path: string }) => f.path)).toEqual(["b.txt", "src/a.ts"]);
   });
 
@@ -63,7 +68,9 @@ describe("axiom snapshot", () => {
   it("--include, --exclude (repeatable), --no-gitignore, --no-digest, --max-bytes", async () => {
     await writeFile(path.join(repo(), ".gitignore"), "b.txt\n");
     const paths = async (...args: string[]) =>
-      JSON.parse((await runCli(["snapshot", "--root", repo(), ...args])).stdout).body.files.map((f: { path: string }) => f.path);
+      JSON.parse((await runCli(["snapshot", "--root", repo(), ...args])).stdout).body.files.map(
+        (f: { path: string }) => f.path,
+      );
     expect(await paths()).toEqual([".gitignore", "src/a.ts"]);
     expect(await paths("--no-gitignore")).toEqual([".gitignore", "b.txt", "src/a.ts"]);
     expect(await paths("--include", "**/*.ts", "--include", "*.txt", "--no-gitignore")).toEqual(["b.txt", "src/a.ts"]);
@@ -108,12 +115,17 @@ describe("axiom snapshot-diff", () => {
     const d = JSON.parse(diff.stdout);
     expect(d.added).toEqual(["new.txt"]);
     expect(d.removed).toEqual(["b.txt"]);
-    expect(d.changed).toEqual([{ path: "src/a.ts", from: expect.stringMatching(/^[0-9a-f]{64}$/), to: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(d.changed).toEqual([
+      { path: "src/a.ts", from: expect.stringMatching(/^[0-9a-f]{64}$/), to: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
   });
 
   it("`snapshot-diff s.json plan.json` → ERR_INVALID_MANIFEST (details.issues), exit 2; a missing file → ERR_NOT_FOUND", async () => {
     await runCli(["snapshot", "--root", repo(), "-o", "s.json"], { cwd: root });
-    await writeFile(path.join(root, "plan.json"), JSON.stringify({ apiVersion: "axiom.dev/v2", kind: "Plan", name: "x" }));
+    await writeFile(
+      path.join(root, "plan.json"),
+      JSON.stringify({ apiVersion: "axiom.dev/v2", kind: "Plan", name: "x" }),
+    );
     const run = await runCli(["snapshot-diff", "s.json", "plan.json"], { cwd: root });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
@@ -121,8 +133,49 @@ describe("axiom snapshot-diff", () => {
     expect(err.code).toBe("ERR_INVALID_MANIFEST");
     expect(Array.isArray((err.details as { issues: unknown }).issues)).toBe(true);
     await writeFile(path.join(root, "bad.json"), Buffer.from([0xff, 0x7b]));
-    expect(errorLine(await runCli(["snapshot-diff", "s.json", "bad.json"], { cwd: root }))).toMatchObject({ code: "ERR_INVALID_MANIFEST", details: { file: "bad.json", reason: "not-utf8" } });
-    expect(errorLine(await runCli(["snapshot-diff", "s.json", "nope.json"], { cwd: root }))).toMatchObject({ code: "ERR_NOT_FOUND", details: { file: "nope.json" } });
+    expect(errorLine(await runCli(["snapshot-diff", "s.json", "bad.json"], { cwd: root }))).toMatchObject({
+      code: "ERR_INVALID_MANIFEST",
+      details: { file: "bad.json", reason: "not-utf8" },
+    });
+    expect(errorLine(await runCli(["snapshot-diff", "s.json", "nope.json"], { cwd: root }))).toMatchObject({
+      code: "ERR_NOT_FOUND",
+      details: { file: "nope.json" },
+    });
     expect((await runCli(["snapshot-diff", "s.json"], { cwd: root })).code).toBe(2);
+  });
+});
+
+describe("snapshot progress (cli.md §9.3)", () => {
+  it("TTY only: first drawn after 500 ms, redrawn at most every 100 ms, erased at the end; nothing when stderr is not a TTY", () => {
+    let err = "";
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => {
+      err += String(chunk);
+      return true;
+    });
+    try {
+      let now = 0;
+      const p = createProgress(() => now, true);
+      p.update(1, 10);
+      now = 499;
+      p.update(2, 20);
+      expect(err).toBe("");
+      now = 500;
+      p.update(3, 30);
+      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 bytes");
+      now = 550;
+      p.update(4, 40);
+      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 bytes");
+      now = 600;
+      p.update(5, 50);
+      p.stop();
+      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 bytes\r\u001b[2Ksnapshot: 5 files, 50 bytes\r\u001b[2K");
+      err = "";
+      const quiet = createProgress(() => (now += 1000), false);
+      quiet.update(1, 1);
+      quiet.stop();
+      expect(err).toBe("");
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

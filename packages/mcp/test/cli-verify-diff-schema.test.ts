@@ -2,7 +2,7 @@
 // `axiom schema` (§7.13), spawned for real against bundles compiled by the CLI itself.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { availableSchemaKinds, jsonSchemaFor, type ManifestBundle, SCHEMA_KINDS } from "@codai/axiom-schema";
+import { jsonSchemaFor, type ManifestBundle, SCHEMA_KINDS } from "@codai/axiom-schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { errorLine, helloPlan, REPO, runCli, type TempDir, tempDir } from "./cli-run";
 
@@ -175,13 +175,12 @@ describe("axiom schema", () => {
     expect(run.stdout).toBe(await readFile(join(REPO, "packages/schema/json-schema/Plan.json"), "utf8"));
   });
 
-  it("every available Kind prints its schema, exit 0", async () => {
-    for (const kind of availableSchemaKinds()) {
+  it("every Kind prints its schema, exit 0", async () => {
+    for (const kind of SCHEMA_KINDS) {
       const run = await cli(["schema", kind]);
       expect(run.code, kind).toBe(0);
       expect(JSON.parse(run.stdout).$id).toBe(`axiom://schema/${kind}`);
     }
-    expect(SCHEMA_KINDS).toContain("RepoSnapshot");
   });
 
   it('"`schema plan` → usage error"; missing or extra Kind → usage error, exit 2', async () => {

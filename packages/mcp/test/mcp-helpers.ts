@@ -60,13 +60,17 @@ export interface ListedTool {
 }
 
 /** Starts the server with `args` after `mcp` and connects a client of `kind`. */
-export async function startMcp(kind: ClientKind, args: string[]): Promise<McpSession> {
+export async function startMcp(
+  kind: ClientKind,
+  args: string[],
+  capabilities: Record<string, unknown> = {},
+): Promise<McpSession> {
   buildCli();
   let stderr = "";
   const params = { command: process.execPath, args: [CLI, "mcp", ...args], env: childEnv(), stderr: "pipe" as const };
   if (kind === "v1") {
     const transport = new V1StdioClientTransport(params);
-    const client = new V1Client({ name: "axiom-test-v1", version: "1.0.0" }, { capabilities: {} });
+    const client = new V1Client({ name: "axiom-test-v1", version: "1.0.0" }, { capabilities });
     await client.connect(transport);
     transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
     return {
@@ -76,7 +80,10 @@ export async function startMcp(kind: ClientKind, args: string[]): Promise<McpSes
       // against the output schema, which is not what these tests look at.
       callTool: async (name, a = {}) => {
         const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
-        return (await client.request({ method: "tools/call", params: { name, arguments: a } }, CallToolResultSchema)) as unknown as ToolResult;
+        return (await client.request(
+          { method: "tools/call", params: { name, arguments: a } },
+          CallToolResultSchema,
+        )) as unknown as ToolResult;
       },
       listTools: async () => (await client.listTools()) as unknown as { tools: ListedTool[] },
       listResources: async () => (await client.listResources()) as never,
@@ -88,7 +95,7 @@ export async function startMcp(kind: ClientKind, args: string[]): Promise<McpSes
   const transport = new StdioClientTransport(params);
   const client = new Client(
     { name: "axiom-test-v2", version: "1.0.0" },
-    kind === "v2-auto" ? { versionNegotiation: { mode: "auto" } } : {},
+    kind === "v2-auto" ? { versionNegotiation: { mode: "auto" }, capabilities } : { capabilities },
   );
   await client.connect(transport);
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
@@ -105,7 +112,12 @@ export async function startMcp(kind: ClientKind, args: string[]): Promise<McpSes
 }
 
 /** The isError payload (structuredContent), asserting that content[0].text carries the same object. */
-export function errorOf(r: ToolResult): { code: string; message: string; path?: string; details?: Record<string, unknown> } {
+export function errorOf(r: ToolResult): {
+  code: string;
+  message: string;
+  path?: string;
+  details?: Record<string, unknown>;
+} {
   if (r.isError !== true) throw new Error(`expected isError, got ${JSON.stringify(r).slice(0, 400)}`);
   const fromText = JSON.parse(r.content[0].text);
   const structured = r.structuredContent ?? fromText;

@@ -1,14 +1,15 @@
 // In-process harness for tool-level tests: the real tool definitions, envelope and engines,
 // called through runTool without a transport (the stdio tests cover the wire).
-import { runTool } from "../src/envelope";
+
 import { defaultEngines } from "../src/engines-default";
+import { runTool } from "../src/envelope";
 import { type CreateServerOptions, serverFactory } from "../src/server";
 import { TOOL_DEFS } from "../src/tools/registry";
 import type { ToolCall } from "../src/tools/types";
 import type { ToolResult } from "./mcp-helpers";
 
 export function inProcess(roots: string[], options: CreateServerOptions = {}) {
-  const factory = serverFactory({ roots: new Set(roots) }, { toolset: "full", engines: defaultEngines(), ...options });
+  const factory = serverFactory({ roots: new Set(roots), platform: process.platform }, { toolset: "full", engines: defaultEngines(), ...options });
   const deps = factory.deps;
   const call: ToolCall = { deps, era: "modern", clientCapabilities: () => ({}) };
   return {

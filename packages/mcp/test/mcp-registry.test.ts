@@ -5,19 +5,38 @@ import { join } from "node:path";
 import { ERROR_CODES } from "@codai/axiom-schema";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseToolset } from "../src/server";
-import { renderRegistryFiles } from "../src/tools/render-registry";
 import { CORE_TOOLS, TOOL_DEFS } from "../src/tools/registry";
+import { renderRegistryFiles } from "../src/tools/render-registry";
 import { REPO, tempRoot } from "./mcp-helpers";
 
 const SPEC = join(REPO, "packages/mcp/spec");
 const tools = JSON.parse(readFileSync(join(SPEC, "tools.json"), "utf8")) as Record<string, unknown>[];
-const codai = JSON.parse(readFileSync(join(SPEC, "codai-tools.json"), "utf8")) as { version: string; description: string; tools: Record<string, unknown>[] };
+const codai = JSON.parse(readFileSync(join(SPEC, "codai-tools.json"), "utf8")) as {
+  version: string;
+  description: string;
+  tools: Record<string, unknown>[];
+};
 
 const NINETEEN = [
-  "axiom_plan_validate", "axiom_plan_compile", "axiom_manifest_verify", "axiom_check", "axiom_check_start",
-  "axiom_task_get", "axiom_task_cancel", "axiom_plan_begin", "axiom_plan_add", "axiom_plan_seal",
-  "axiom_apply_dry_run", "axiom_apply", "axiom_rollback", "axiom_write", "axiom_manifest_diff",
-  "axiom_axm_parse", "axiom_roots_list", "axiom_status", "axiom_repo_snapshot",
+  "axiom_plan_validate",
+  "axiom_plan_compile",
+  "axiom_manifest_verify",
+  "axiom_check",
+  "axiom_check_start",
+  "axiom_task_get",
+  "axiom_task_cancel",
+  "axiom_plan_begin",
+  "axiom_plan_add",
+  "axiom_plan_seal",
+  "axiom_apply_dry_run",
+  "axiom_apply",
+  "axiom_rollback",
+  "axiom_write",
+  "axiom_manifest_diff",
+  "axiom_axm_parse",
+  "axiom_roots_list",
+  "axiom_status",
+  "axiom_repo_snapshot",
 ];
 const CORE = ["axiom_write", "axiom_status", "axiom_rollback", "axiom_check", "axiom_apply", "axiom_apply_dry_run"];
 
@@ -31,8 +50,22 @@ describe("registry files (mcp.md §14)", () => {
   test("tools.json entries have exactly the keys name, title, description, riskClass, toolset, annotations, inputSchema, outputSchema in that order; 19 entries", () => {
     expect(tools).toHaveLength(19);
     for (const t of tools) {
-      expect(Object.keys(t)).toEqual(["name", "title", "description", "riskClass", "toolset", "annotations", "inputSchema", "outputSchema"]);
-      expect(Object.keys(t.annotations as object)).toEqual(["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
+      expect(Object.keys(t)).toEqual([
+        "name",
+        "title",
+        "description",
+        "riskClass",
+        "toolset",
+        "annotations",
+        "inputSchema",
+        "outputSchema",
+      ]);
+      expect(Object.keys(t.annotations as object)).toEqual([
+        "readOnlyHint",
+        "destructiveHint",
+        "idempotentHint",
+        "openWorldHint",
+      ]);
       expect((t.inputSchema as { $schema: string }).$schema).toBe("https://json-schema.org/draft/2020-12/schema");
       expect((t.outputSchema as { $schema: string }).$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     }
@@ -47,14 +80,31 @@ describe("registry files (mcp.md §14)", () => {
   });
 
   test('toolset: "core" exactly for the six core tools; risks READ 11, ACT 5, SENSITIVE 3', () => {
-    expect(tools.filter((t) => t.toolset === "core").map((t) => t.name).sort()).toEqual([...CORE].sort());
+    expect(
+      tools
+        .filter((t) => t.toolset === "core")
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([...CORE].sort());
     expect([...CORE_TOOLS].sort()).toEqual([...CORE].sort());
     const count = (r: string) => tools.filter((t) => t.riskClass === r).length;
     expect([count("READ"), count("ACT"), count("SENSITIVE")]).toEqual([11, 5, 3]);
-    const sensitive = tools.filter((t) => t.riskClass === "SENSITIVE").map((t) => t.name).sort();
+    const sensitive = tools
+      .filter((t) => t.riskClass === "SENSITIVE")
+      .map((t) => t.name)
+      .sort();
     expect(sensitive).toEqual(["axiom_apply", "axiom_rollback", "axiom_write"]);
-    const act = tools.filter((t) => t.riskClass === "ACT").map((t) => t.name).sort();
-    expect(act).toEqual(["axiom_plan_add", "axiom_plan_begin", "axiom_plan_compile", "axiom_plan_seal", "axiom_task_cancel"]);
+    const act = tools
+      .filter((t) => t.riskClass === "ACT")
+      .map((t) => t.name)
+      .sort();
+    expect(act).toEqual([
+      "axiom_plan_add",
+      "axiom_plan_begin",
+      "axiom_plan_compile",
+      "axiom_plan_seal",
+      "axiom_task_cancel",
+    ]);
     for (const t of tools) {
       const a = t.annotations as Record<string, boolean>;
       expect(a.idempotentHint).toBe(true);
@@ -77,7 +127,10 @@ describe("registry files (mcp.md §14)", () => {
   test("Every inputSchema in tools.json has additionalProperties: false on each fixed-shape object and no property named confirm, approved, inputResponses, requestState or _meta", () => {
     const forbidden = new Set(["confirm", "approved", "inputResponses", "requestState", "_meta"]);
     const walk = (node: unknown, openDoc: boolean): void => {
-      if (Array.isArray(node)) return node.forEach((n) => walk(n, false));
+      if (Array.isArray(node)) {
+        for (const n of node) walk(n, false);
+        return;
+      }
       if (!node || typeof node !== "object") return;
       const o = node as Record<string, unknown>;
       if (o.properties && typeof o.properties === "object") {
@@ -90,14 +143,18 @@ describe("registry files (mcp.md §14)", () => {
   });
 
   test("an errors[].code enum lists ERROR_CODES in formats.md §12.3 order", () => {
-    const validate = tools.find((t) => t.name === "axiom_plan_validate") as { outputSchema: { properties: { errors: { items: { properties: { code: { enum: string[] } } } } } } };
+    const validate = tools.find((t) => t.name === "axiom_plan_validate") as {
+      outputSchema: { properties: { errors: { items: { properties: { code: { enum: string[] } } } } } };
+    };
     expect(validate.outputSchema.properties.errors.items.properties.code.enum).toEqual([...ERROR_CODES]);
   });
 
   test('parseToolset(undefined) → "core"; parseToolset("FULL") → throws ERR_INTERNAL', () => {
     expect(parseToolset(undefined)).toBe("core");
     expect(parseToolset("full")).toBe("full");
-    expect(() => parseToolset("FULL")).toThrow(expect.objectContaining({ code: "ERR_INTERNAL", details: { value: "FULL", allowed: ["core", "full"] } }));
+    expect(() => parseToolset("FULL")).toThrow(
+      expect.objectContaining({ code: "ERR_INTERNAL", details: { value: "FULL", allowed: ["core", "full"] } }),
+    );
   });
 });
 
@@ -125,7 +182,11 @@ describe("check-tool-parity.mjs (mcp.md §14.4)", () => {
     return out;
   }
   const run = (f: typeof files) =>
-    spawnSync(process.execPath, [script, "--tools", f.tools, "--codai", f.codai, "--readme", f.readme, "--docs", f.docs], { encoding: "utf8" });
+    spawnSync(
+      process.execPath,
+      [script, "--tools", f.tools, "--codai", f.codai, "--readme", f.readme, "--docs", f.docs],
+      { encoding: "utf8" },
+    );
 
   test("consistent files → pass", () => {
     const r = run(files);
@@ -142,7 +203,10 @@ describe("check-tool-parity.mjs (mcp.md §14.4)", () => {
 
   test("marking axiom_check_start as core in the README table → fail", () => {
     const f = copies();
-    writeFileSync(f.readme, readFileSync(f.readme, "utf8").replace("| `axiom_check_start` |", "| `axiom_check_start` core |"));
+    writeFileSync(
+      f.readme,
+      readFileSync(f.readme, "utf8").replace("| `axiom_check_start` |", "| `axiom_check_start` core |"),
+    );
     const r = run(f);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("axiom_check_start core marker wrong");

@@ -19,16 +19,27 @@ describe("plan sessions", () => {
   test("axiom_plan_begin → {artifacts: 0, bytes: 0, limits: {maxArtifacts: 2000, maxBytes: 67108864}, ttlMs: 1800000}", async () => {
     const h = inProcess([]);
     const r = await h.call("axiom_plan_begin", header);
-    expect(r.structuredContent).toMatchObject({ artifacts: 0, bytes: 0, limits: { maxArtifacts: 2000, maxBytes: 67108864 }, ttlMs: 1800000 });
+    expect(r.structuredContent).toMatchObject({
+      artifacts: 0,
+      bytes: 0,
+      limits: { maxArtifacts: 2000, maxBytes: 67108864 },
+      ttlMs: 1800000,
+    });
   });
 
   test("axiom_plan_add repeating a path from an earlier chunk → ERR_INVALID_PLAN with path and details.sessionId", () => {
     const s = new PlanSessionStore();
     const { sessionId } = s.begin(header);
     s.add(sessionId, [art("a.txt")]);
-    expect(() => s.add(sessionId, [art("a.txt")])).toThrow(expect.objectContaining({ code: "ERR_INVALID_PLAN", path: "a.txt", details: { sessionId } }));
-    expect(() => s.add(sessionId, [art("b.txt"), art("b.txt")])).toThrow(expect.objectContaining({ code: "ERR_INVALID_PLAN", path: "b.txt" }));
-    expect(() => s.add(sessionId, [{ path: "../x", source: { type: "inline", content: "" } }])).toThrow(expect.objectContaining({ code: "ERR_INVALID_PLAN" }));
+    expect(() => s.add(sessionId, [art("a.txt")])).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PLAN", path: "a.txt", details: { sessionId } }),
+    );
+    expect(() => s.add(sessionId, [art("b.txt"), art("b.txt")])).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PLAN", path: "b.txt" }),
+    );
+    expect(() => s.add(sessionId, [{ path: "../x", source: { type: "inline", content: "" } }])).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_PLAN" }),
+    );
   });
 
   test("axiom_plan_add on a sealed session → ERR_PLAN_SESSION_STATE; 30 min after sealing (injected clock) → ERR_TASK_NOT_FOUND", () => {
@@ -37,10 +48,16 @@ describe("plan sessions", () => {
     const { sessionId } = s.begin(header);
     s.add(sessionId, [art("a.txt")]);
     s.seal(sessionId);
-    expect(() => s.add(sessionId, [art("b.txt")])).toThrow(expect.objectContaining({ code: "ERR_PLAN_SESSION_STATE", details: { sessionId, have: 1, adding: 1 } }));
-    expect(() => s.seal(sessionId)).toThrow(expect.objectContaining({ code: "ERR_PLAN_SESSION_STATE", details: { sessionId, have: 1, adding: 0 } }));
+    expect(() => s.add(sessionId, [art("b.txt")])).toThrow(
+      expect.objectContaining({ code: "ERR_PLAN_SESSION_STATE", details: { sessionId, have: 1, adding: 1 } }),
+    );
+    expect(() => s.seal(sessionId)).toThrow(
+      expect.objectContaining({ code: "ERR_PLAN_SESSION_STATE", details: { sessionId, have: 1, adding: 0 } }),
+    );
     c.advance(SESSION_LIMITS.tombstoneMs + 1);
-    expect(() => s.add(sessionId, [art("b.txt")])).toThrow(expect.objectContaining({ code: "ERR_TASK_NOT_FOUND", details: { sessionId } }));
+    expect(() => s.add(sessionId, [art("b.txt")])).toThrow(
+      expect.objectContaining({ code: "ERR_TASK_NOT_FOUND", details: { sessionId } }),
+    );
   });
 
   test("an idle session expires 30 min after its last begin/add", () => {
@@ -56,24 +73,36 @@ describe("plan sessions", () => {
   test("a chunk taking the session to 2001 artifacts → ERR_PLAN_SESSION_STATE {sessionId, have, adding, max: 2000}; past 64 MiB → max: 67108864", () => {
     const s = new PlanSessionStore();
     const { sessionId } = s.begin(header);
-    s.add(sessionId, Array.from({ length: 1999 }, (_, i) => art(`f${i}`)));
+    s.add(
+      sessionId,
+      Array.from({ length: 1999 }, (_, i) => art(`f${i}`)),
+    );
     expect(() => s.add(sessionId, [art("x1"), art("x2")])).toThrow(
-      expect.objectContaining({ code: "ERR_PLAN_SESSION_STATE", details: { sessionId, have: 1999, adding: 2, max: 2000 } }),
+      expect.objectContaining({
+        code: "ERR_PLAN_SESSION_STATE",
+        details: { sessionId, have: 1999, adding: 2, max: 2000 },
+      }),
     );
     const big = new PlanSessionStore();
     const b = big.begin(header).sessionId;
     const content = "x".repeat(262_144);
-    const chunk = (k: number, n: number) => Array.from({ length: n }, (_, i) => ({ path: `big${k}-${i}`, source: { type: "inline", content } }));
+    const chunk = (k: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ path: `big${k}-${i}`, source: { type: "inline", content } }));
     for (let k = 0; k < 5; k++) big.add(b, chunk(k, 50));
     expect(() => big.add(b, chunk(9, 10))).toThrow(
-      expect.objectContaining({ code: "ERR_PLAN_SESSION_STATE", details: expect.objectContaining({ sessionId: b, max: 67108864 }) }),
+      expect.objectContaining({
+        code: "ERR_PLAN_SESSION_STATE",
+        details: expect.objectContaining({ sessionId: b, max: 67108864 }),
+      }),
     );
   });
 
   test("17th axiom_plan_begin → ERR_EBUSY {open: 16, max: 16}", () => {
     const s = new PlanSessionStore();
     for (let i = 0; i < 16; i++) s.begin(header);
-    expect(() => s.begin(header)).toThrow(expect.objectContaining({ code: "ERR_EBUSY", details: { open: 16, max: 16 } }));
+    expect(() => s.begin(header)).toThrow(
+      expect.objectContaining({ code: "ERR_EBUSY", details: { open: 16, max: 16 } }),
+    );
   });
 
   test("axiom_plan_seal whose compile fails (a cas source not stored) → that error, and the session is sealed anyway", async () => {
@@ -81,7 +110,10 @@ describe("plan sessions", () => {
     try {
       const h = inProcess([root.dir]);
       const { sessionId } = (await h.call("axiom_plan_begin", header)).structuredContent as { sessionId: string };
-      await h.call("axiom_plan_add", { sessionId, artifacts: [{ path: "c.bin", source: { type: "cas", digest: `sha256:${"a".repeat(64)}` } }] });
+      await h.call("axiom_plan_add", {
+        sessionId,
+        artifacts: [{ path: "c.bin", source: { type: "cas", digest: `sha256:${"a".repeat(64)}` } }],
+      });
       const e = errorOf(await h.call("axiom_plan_seal", { sessionId, root: root.dir }));
       expect(e.code).toBe("ERR_BLOB_MISSING");
       expect(errorOf(await h.call("axiom_plan_seal", { sessionId })).code).toBe("ERR_PLAN_SESSION_STATE");
@@ -102,7 +134,10 @@ describe("plan sessions", () => {
         const h = inProcess([root.dir]);
         const arbCase = arbPlan.chain((plan) =>
           fc
-            .array(fc.integer({ min: 1, max: plan.artifacts.length }), { minLength: 1, maxLength: plan.artifacts.length })
+            .array(fc.integer({ min: 1, max: plan.artifacts.length }), {
+              minLength: 1,
+              maxLength: plan.artifacts.length,
+            })
             .map((cuts) => ({ plan, cuts })),
         );
         await fc.assert(
@@ -137,7 +172,9 @@ describe("check tasks", () => {
   test("9th concurrent axiom_check_start → ERR_EBUSY {working: 8, max: 8}", () => {
     const s = new TaskStore();
     for (let i = 0; i < 8; i++) s.start(() => new Promise(() => {}));
-    expect(() => s.start(async () => 1)).toThrow(expect.objectContaining({ code: "ERR_EBUSY", details: { working: 8, max: 8 } }));
+    expect(() => s.start(async () => 1)).toThrow(
+      expect.objectContaining({ code: "ERR_EBUSY", details: { working: 8, max: 8 } }),
+    );
     s.abortAll();
   });
 
@@ -150,7 +187,9 @@ describe("check tasks", () => {
       await new Promise((r) => setImmediate(r));
       c.advance(1);
     }
-    expect(() => s.get(ids[0])).toThrow(expect.objectContaining({ code: "ERR_TASK_NOT_FOUND", details: { taskId: ids[0] } }));
+    expect(() => s.get(ids[0])).toThrow(
+      expect.objectContaining({ code: "ERR_TASK_NOT_FOUND", details: { taskId: ids[0] } }),
+    );
     expect(s.get(ids[256]).status).toBe("completed");
     // ids[256] finished 1 ms before the loop ended: poll at exactly 10 min, then 10 min + 1 ms.
     c.advance(TASK_LIMITS.ttlMs - 1);
@@ -162,7 +201,15 @@ describe("check tasks", () => {
   test('axiom_task_cancel on a working task → cancelled, error.code "ERR_TASK_CANCELLED", abort fires; second cancel → unchanged descriptor', async () => {
     const s = new TaskStore();
     let aborted = false;
-    const { taskId } = s.start((signal) => new Promise((_, reject) => signal.addEventListener("abort", () => ((aborted = true), reject(new Error("x"))))));
+    const { taskId } = s.start(
+      (signal) =>
+        new Promise((_, reject) =>
+          signal.addEventListener("abort", () => {
+            aborted = true;
+            reject(new Error("x"));
+          }),
+        ),
+    );
     const first = s.cancel(taskId);
     expect(first.status).toBe("cancelled");
     expect(first.error?.code).toBe("ERR_TASK_CANCELLED");
@@ -186,7 +233,12 @@ describe("check tasks", () => {
       const plan = { apiVersion: "axiom.dev/v2", kind: "Plan", name: "t", intent: "", artifacts: [art("a.txt")] };
       const bundle = (await h.call("axiom_plan_compile", { plan, root: root.dir })).structuredContent;
       const started = await h.call("axiom_check_start", { bundle });
-      expect(started.structuredContent).toMatchObject({ tool: "axiom_check", status: "working", pollIntervalMs: 2000, ttlMs: 600000 });
+      expect(started.structuredContent).toMatchObject({
+        tool: "axiom_check",
+        status: "working",
+        pollIntervalMs: 2000,
+        ttlMs: 600000,
+      });
       const { taskId } = started.structuredContent as { taskId: string };
       let view: Record<string, unknown> = {};
       for (let i = 0; i < 200; i++) {
@@ -196,7 +248,11 @@ describe("check tasks", () => {
       }
       expect(view.status).toBe("completed");
       const sync = (await h.call("axiom_check", { bundle })).structuredContent as Record<string, unknown>;
-      const strip = (r: Record<string, unknown>) => ({ ...r, durationMs: 0, providers: (r.providers as { name: string }[]).map((p) => p.name) });
+      const strip = (r: Record<string, unknown>) => ({
+        ...r,
+        durationMs: 0,
+        providers: (r.providers as { name: string }[]).map((p) => p.name),
+      });
       expect(strip(view.result as Record<string, unknown>)).toEqual(strip(sync));
     } finally {
       await root.cleanup();
@@ -207,15 +263,25 @@ describe("check tasks", () => {
     const root = await tempRoot();
     try {
       const h = inProcess([root.dir]);
-      expect(errorOf(await h.call("axiom_check_start", { bundle: { manifest: {} } })).code).toBe("ERR_INVALID_MANIFEST");
+      expect(errorOf(await h.call("axiom_check_start", { bundle: { manifest: {} } })).code).toBe(
+        "ERR_INVALID_MANIFEST",
+      );
       expect(h.deps.tasks.workingCount()).toBe(0);
       const plan = { apiVersion: "axiom.dev/v2", kind: "Plan", name: "t", intent: "", artifacts: [art("a.txt")] };
       const bundle = (await h.call("axiom_plan_compile", { plan })).structuredContent;
-      const { taskId } = (await h.call("axiom_check_start", { bundle, profile: "permissive" })).structuredContent as { taskId: string };
+      const { taskId } = (await h.call("axiom_check_start", { bundle, profile: "permissive" })).structuredContent as {
+        taskId: string;
+      };
       await new Promise((r) => setTimeout(r, 50));
-      const view = (await h.call("axiom_task_get", { taskId })).structuredContent as { status: string; error: { code: string; details: unknown } };
+      const view = (await h.call("axiom_task_get", { taskId })).structuredContent as {
+        status: string;
+        error: { code: string; details: unknown };
+      };
       expect(view.status).toBe("failed");
-      expect(view.error).toMatchObject({ code: "ERR_INVALID_PROFILE", details: { profile: "permissive", allowed: ["default", "strict"] } });
+      expect(view.error).toMatchObject({
+        code: "ERR_INVALID_PROFILE",
+        details: { profile: "permissive", allowed: ["default", "strict"] },
+      });
     } finally {
       await root.cleanup();
     }

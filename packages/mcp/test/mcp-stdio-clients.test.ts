@@ -49,7 +49,8 @@ describe.each<ClientKind>(["v2-auto", "v2-legacy", "v1"])("client %s", (kind) =>
   test('tools/list → _meta["anthropic/requiresUserInteraction"] === true on axiom_apply and axiom_write; no _meta on any other tool', async () => {
     const { tools } = await full.listTools();
     for (const t of tools) {
-      if (t.name === "axiom_apply" || t.name === "axiom_write") expect(t._meta?.["anthropic/requiresUserInteraction"]).toBe(true);
+      if (t.name === "axiom_apply" || t.name === "axiom_write")
+        expect(t._meta?.["anthropic/requiresUserInteraction"]).toBe(true);
       else expect(t._meta).toBeUndefined();
     }
   });
@@ -71,12 +72,19 @@ describe.each<ClientKind>(["v2-auto", "v2-legacy", "v1"])("client %s", (kind) =>
     const summary = JSON.parse(preview.content[0].text);
     expect(summary.status).toBe("preview");
 
-    const applied = await full.callTool("axiom_write", { files: [{ path: "a.txt", content: "x" }], confirmDigest: p.manifestDigest });
+    const applied = await full.callTool("axiom_write", {
+      files: [{ path: "a.txt", content: "x" }],
+      confirmDigest: p.manifestDigest,
+    });
     expect((applied.structuredContent as { status: string }).status).toBe("applied");
     expect(await readFile(file, "utf8")).toBe("x");
 
     const status = await full.callTool("axiom_status", {});
-    const s = status.structuredContent as { root: string; lastApplied: { manifestDigest: string }; chain: { ok: boolean } };
+    const s = status.structuredContent as {
+      root: string;
+      lastApplied: { manifestDigest: string };
+      chain: { ok: boolean };
+    };
     expect(s.root).toBe(root.dir);
     expect(s.lastApplied.manifestDigest).toBe(p.manifestDigest);
     expect(s.chain.ok).toBe(true);
@@ -95,10 +103,18 @@ describe.each<ClientKind>(["v2-auto", "v2-legacy", "v1"])("client %s", (kind) =>
       ["axiom_status", { root: "rel/path" }, "ERR_ROOT_NOT_ALLOWED"],
       ["axiom_apply", { bundle: { manifest: {}, manifestDigest: "x" } }, "ERR_INVALID_MANIFEST"],
       ["axiom_rollback", { manifestDigest: "nothex" }, "ERR_NOT_FOUND"],
-      ["axiom_write", { files: [{ path: "b.txt", content: "y" }], confirmDigest: `sha256:${"0".repeat(64)}` }, "ERR_CONFIRM_DIGEST_MISMATCH"],
+      [
+        "axiom_write",
+        { files: [{ path: "b.txt", content: "y" }], confirmDigest: `sha256:${"0".repeat(64)}` },
+        "ERR_CONFIRM_DIGEST_MISMATCH",
+      ],
       ["axiom_write", { files: [{ path: "b.txt", content: "y" }], profile: "permissive" }, "ERR_INVALID_PROFILE"],
       ["axiom_task_get", { taskId: "nope" }, "ERR_TASK_NOT_FOUND"],
-      ["axiom_plan_compile", { plan: { apiVersion: "axiom.dev/v2", kind: "Plan", name: "x", intent: "", artifacts: [] } }, "ERR_INVALID_PLAN"],
+      [
+        "axiom_plan_compile",
+        { plan: { apiVersion: "axiom.dev/v2", kind: "Plan", name: "x", intent: "", artifacts: [] } },
+        "ERR_INVALID_PLAN",
+      ],
     ];
     for (const [tool, args, code] of cases) {
       const r = await full.callTool(tool, args);
@@ -111,7 +127,13 @@ describe.each<ClientKind>(["v2-auto", "v2-legacy", "v1"])("client %s", (kind) =>
   });
 
   test("resources/list after a compile with root → contains axiom://manifest/<hex>; read returns the bundle as pretty JSON; an unknown hex → -32602 ERR_NOT_FOUND", async () => {
-    const plan = { apiVersion: "axiom.dev/v2", kind: "Plan", name: "res", intent: "", artifacts: [{ path: "r.txt", source: { type: "inline", content: "r" } }] };
+    const plan = {
+      apiVersion: "axiom.dev/v2",
+      kind: "Plan",
+      name: "res",
+      intent: "",
+      artifacts: [{ path: "r.txt", source: { type: "inline", content: "r" } }],
+    };
     const compiled = await full.callTool("axiom_plan_compile", { plan, root: root.dir });
     const digest = (compiled.structuredContent as { manifestDigest: string }).manifestDigest;
     const hex = digest.slice(7);
@@ -153,7 +175,10 @@ test("initialize (2025) and server/discover (2026) → serverInfo.name axiom, ve
   try {
     for (const kind of ["v2-auto", "v2-legacy", "v1"] as const) {
       const s = await startMcp(kind, ["--root", root.dir]);
-      const client = s.raw as { getServerVersion(): { name: string; version: string }; getServerCapabilities(): Record<string, unknown> };
+      const client = s.raw as {
+        getServerVersion(): { name: string; version: string };
+        getServerCapabilities(): Record<string, unknown>;
+      };
       expect(client.getServerVersion()).toMatchObject({ name: "axiom", version: pkg.version });
       const caps = client.getServerCapabilities();
       expect(caps.tools).toEqual({ listChanged: false });
@@ -161,7 +186,8 @@ test("initialize (2025) and server/discover (2026) → serverInfo.name axiom, ve
       expect(caps.completions).toEqual({});
       expect(caps.prompts).toBeUndefined();
       expect(caps.logging).toBeUndefined();
-      if (kind === "v2-auto") expect((s.raw as { getNegotiatedProtocolVersion(): string }).getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      if (kind === "v2-auto")
+        expect((s.raw as { getNegotiatedProtocolVersion(): string }).getNegotiatedProtocolVersion()).toBe("2026-07-28");
       await s.close();
     }
   } finally {

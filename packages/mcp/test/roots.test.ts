@@ -48,7 +48,9 @@ describe("server allowlist (§1.1)", () => {
   it("Server `--root /abs/file.txt` → ERR_ROOT_NOT_DIR; a missing directory too", async () => {
     await writeFile(path.join(base, "file.txt"), "x");
     expect((await failure(buildRootsPolicy([path.join(base, "file.txt")]))).code).toBe("ERR_ROOT_NOT_DIR");
-    expect((await failure(buildRootsPolicy([path.join(base, "missing")]))).details).toEqual({ root: path.join(base, "missing") });
+    expect((await failure(buildRootsPolicy([path.join(base, "missing")]))).details).toEqual({
+      root: path.join(base, "missing"),
+    });
   });
 
   it("the set is realpath'd, de-duplicated and frozen", async () => {
@@ -87,7 +89,7 @@ describe("tool root argument (§1.2)", () => {
     expect(await resolveToolRoot(policy, "", { lockTaking: true })).toEqual({ rootReal: r, effectiveRoot: r });
   });
 
-  it("`root: \"rel\"` → ERR_ROOT_NOT_ALLOWED", async () => {
+  it('`root: "rel"` → ERR_ROOT_NOT_ALLOWED', async () => {
     const policy = await buildRootsPolicy([await dir("r")]);
     expect((await failure(resolveToolRoot(policy, "rel"))).code).toBe("ERR_ROOT_NOT_ALLOWED");
   });
@@ -100,7 +102,7 @@ describe("tool root argument (§1.2)", () => {
     expect((await failure(resolveToolRoot(policy, path.join(r, "f")))).code).toBe("ERR_ROOT_NOT_ALLOWED");
   });
 
-  it("Allowlist `/t/allowed`, `root: \"/t/allowed-evil\"` → ERR_ROOT_NOT_ALLOWED {root, real, roots}", async () => {
+  it('Allowlist `/t/allowed`, `root: "/t/allowed-evil"` → ERR_ROOT_NOT_ALLOWED {root, real, roots}', async () => {
     const allowed = await dir("allowed");
     const evil = await dir("allowed-evil");
     const policy = await buildRootsPolicy([allowed]);
@@ -123,7 +125,8 @@ describe("tool root argument (§1.2)", () => {
     const r = await dir("r");
     const sub = await dir("r/sub");
     const policy = await buildRootsPolicy([r]);
-    for (const tool of ["axiom_apply", "axiom_apply_dry_run", "axiom_rollback", "axiom_write"]) expect(LOCK_TAKING_TOOLS.has(tool)).toBe(true);
+    for (const tool of ["axiom_apply", "axiom_apply_dry_run", "axiom_rollback", "axiom_write"])
+      expect(LOCK_TAKING_TOOLS.has(tool)).toBe(true);
     expect(LOCK_TAKING_TOOLS.has("axiom_status")).toBe(false);
     const err = await failure(resolveToolRoot(policy, sub, { lockTaking: true }));
     expect(err.code).toBe("ERR_ROOT_NOT_ALLOWED");
@@ -136,13 +139,19 @@ describe("tool root argument (§1.2)", () => {
     const r = await dir("r");
     await symlink(r, path.join(base, "alias"));
     const policy = await buildRootsPolicy([r]);
-    expect(await resolveToolRoot(policy, path.join(base, "alias"), { lockTaking: true })).toEqual({ rootReal: r, effectiveRoot: r });
+    expect(await resolveToolRoot(policy, path.join(base, "alias"), { lockTaking: true })).toEqual({
+      rootReal: r,
+      effectiveRoot: r,
+    });
   });
 
   it("check/verify group: explicit root → rows 2–4; absent → the single root, else no root", async () => {
     const a = await dir("a");
     const b = await dir("b");
-    expect(await resolveOptionalToolRoot(await buildRootsPolicy([a]), undefined)).toEqual({ rootReal: a, effectiveRoot: a });
+    expect(await resolveOptionalToolRoot(await buildRootsPolicy([a]), undefined)).toEqual({
+      rootReal: a,
+      effectiveRoot: a,
+    });
     expect(await resolveOptionalToolRoot(await buildRootsPolicy([a, b]), undefined)).toBeUndefined();
     expect(await resolveOptionalToolRoot(await buildRootsPolicy([]), undefined)).toBeUndefined();
     expect((await failure(resolveOptionalToolRoot(await buildRootsPolicy([a]), b))).code).toBe("ERR_ROOT_NOT_ALLOWED");
@@ -160,7 +169,10 @@ describe("tool root argument (§1.2)", () => {
   it("`axiom_roots_list` → {roots: [{path, writable, hasGit}]} with `hasGit: true` for a git root", async () => {
     const g = await dir("g");
     const plain = await dir("plain");
-    execFileSync("git", ["init", "-q", g], { shell: false, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: base } });
+    execFileSync("git", ["init", "-q", g], {
+      shell: false,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: base },
+    });
     const out = await describeRoots(await buildRootsPolicy([g, plain]));
     expect(out).toEqual({
       roots: [

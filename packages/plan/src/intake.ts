@@ -25,8 +25,19 @@ export function recomputeManifestDigest(manifest: unknown): string {
   return canonicalDigestRef(manifest);
 }
 
+/** Schema issues of a bundle; a stack-exhausting nesting depth is one schema issue. */
+export function bundleIssues(input: unknown): ReturnType<typeof collectIssues<typeof ManifestBundleSchema>> {
+  try {
+    return collectIssues(ManifestBundleSchema, input);
+  } catch (err) {
+    if (err instanceof RangeError)
+      return { ok: false, issues: [{ path: "", message: "document is nested too deeply" }] };
+    throw err;
+  }
+}
+
 export function intakeBundle(input: unknown): ManifestBundle {
-  const result = collectIssues(ManifestBundleSchema, input);
+  const result = bundleIssues(input);
   if (!result.ok) {
     const code = bundleFailureCode(result.issues);
     const details: Record<string, unknown> = { issues: wireIssues(result.issues) };

@@ -21,6 +21,17 @@ interface PathedIssue {
 }
 
 function planIssues(input: unknown): { ok: true; plan: Plan } | { ok: false; issues: PathedIssue[] } {
+  try {
+    return planIssuesUnguarded(input);
+  } catch (err) {
+    // A document nested deeply enough to exhaust the stack is bad input, not an internal error.
+    if (err instanceof RangeError)
+      return { ok: false, issues: [{ segments: [], message: "document is nested too deeply" }] };
+    throw err;
+  }
+}
+
+function planIssuesUnguarded(input: unknown): { ok: true; plan: Plan } | { ok: false; issues: PathedIssue[] } {
   const issues: PathedIssue[] = wellFormedIssues(input).map((i) => ({ segments: i.path, message: i.message }));
   const parsed = PlanSchema.safeParse(input);
   if (parsed.success && issues.length === 0) return { ok: true, plan: parsed.data };

@@ -2,14 +2,8 @@
 // Signatures (step 6) are a hook: signing passes `signatures` to add its result, or calls
 // `withSignatures` on a finished result; `ok`/`signed` follow step 7 either way.
 import { decodeBlob, digestHex, sha256Hex } from "@codai/axiom-canon";
-import {
-  collectIssues,
-  type ErrorCode,
-  isErrorCode,
-  type ManifestBundle,
-  ManifestBundleSchema,
-} from "@codai/axiom-schema";
-import { recomputeManifestDigest } from "./intake";
+import { type ErrorCode, isErrorCode, type ManifestBundle } from "@codai/axiom-schema";
+import { bundleIssues, recomputeManifestDigest } from "./intake";
 
 export interface VerifyError {
   code: ErrorCode;
@@ -61,7 +55,7 @@ export function verifyBundle(input: unknown, opts: VerifyOptions = {}): VerifyRe
 
 function verifyUnguarded(input: unknown, opts: VerifyOptions): VerifyResult {
   // 1. Schema.
-  const parsed = collectIssues(ManifestBundleSchema, input);
+  const parsed = bundleIssues(input);
   if (!parsed.ok) {
     const errors = parsed.issues.map((i) => ({
       code: i.code && isErrorCode(i.code) ? i.code : ("ERR_INVALID_MANIFEST" as const),

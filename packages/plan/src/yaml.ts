@@ -24,7 +24,13 @@ export async function parsePlanText(text: string, format: PlanTextFormat): Promi
       });
     }
   }
-  return parseYamlPlan(text);
+  try {
+    return await parseYamlPlan(text);
+  } catch (err) {
+    if (err instanceof Error && err.name === "AxiomError") throw err;
+    // e.g. a stack overflow on absurd nesting: still a YAML input failure, never ERR_INTERNAL
+    throw yamlError(`YAML could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 type Pos = { line: number; column: number };

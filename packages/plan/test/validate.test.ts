@@ -215,3 +215,12 @@ describe("validatePlan — axiom_plan_validate result {ok, planDigest?, errors[]
     expect(meta.errors[0]).toEqual(expect.objectContaining({ code: "ERR_INVALID_PLAN", path: "/metadata/a~1b~0c" }));
   });
 });
+
+describe("absurd nesting is bad input, not an internal error", () => {
+  const deep = (n: number) => JSON.parse(`${"[".repeat(n)}${"]".repeat(n)}`) as unknown;
+
+  it("a Plan whose metadata nests 50 000 levels → ERR_INVALID_PLAN", async () => {
+    await expectCode(() => compilePlan({ ...EXAMPLE_1(), metadata: { deep: deep(50_000) } }), "ERR_INVALID_PLAN");
+    expect((await validatePlan({ ...EXAMPLE_1(), metadata: { deep: deep(50_000) } })).ok).toBe(false);
+  });
+});

@@ -288,3 +288,13 @@ describe("diffManifests (formats.md §10.2)", () => {
     await expectCode(() => diffManifests({}, b), "ERR_INVALID_MANIFEST");
   });
 });
+
+describe("absurd nesting in a bundle", () => {
+  it("intake → ERR_INVALID_MANIFEST; verify → ok: false (never throws)", async () => {
+    const b = await example();
+    const deep = JSON.parse(`${"[".repeat(50_000)}${"]".repeat(50_000)}`) as unknown;
+    (b.manifest.checks[0] as { params: unknown }).params = deep;
+    await expectCode(() => intakeBundle(b), "ERR_INVALID_MANIFEST");
+    expect(verifyBundle(b).ok).toBe(false);
+  });
+});

@@ -96,3 +96,9 @@ describe("YAML plans (formats.md §2.5)", () => {
     expect(planFormatOf("plan.yaml.json")).toBe("json");
   });
 });
+
+describe("YAML nesting", () => {
+  it('a YAML document nested 20 000 levels deep → ERR_INVALID_PLAN {format: "yaml"} (never ERR_INTERNAL)', async () => {
+    await expectYamlError(`a: ${"[".repeat(20_000)}${"]".repeat(20_000)}\n`);
+  });
+});

@@ -8,6 +8,7 @@ import {
   RelPathSchema,
   SeveritySchema,
 } from "./common";
+import { isErrorCode } from "./errors";
 
 export type Severity = z.output<typeof SeveritySchema>;
 
@@ -28,7 +29,7 @@ export const FindingSchema = z.strictObject({
   id: z
     .string()
     .min(1)
-    .refine((id) => !/^ERR_/.test(id), "a finding id is never an ERR_* code"),
+    .refine((id) => !isErrorCode(id), "a finding id is never an ERR_* code"),
   severity: SeveritySchema,
   predicate: z.string().min(1),
   message: z.string(),
@@ -65,7 +66,10 @@ export const CheckReportSchema = z.strictObject({
   providers: z
     .array(ProviderStatusSchema)
     .length(4)
-    .refine((list) => list.every((p, i) => p.name === PROVIDER_NAMES[i]), "providers must be manifest, content, repo, guard"),
+    .refine(
+      (list) => list.every((p, i) => p.name === PROVIDER_NAMES[i]),
+      "providers must be manifest, content, repo, guard",
+    ),
   preImage: PreImageStateSchema.optional(),
 });
 export type CheckReport = z.output<typeof CheckReportSchema>;

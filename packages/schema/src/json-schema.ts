@@ -9,6 +9,7 @@ import { JournalSchema } from "./journal";
 import { ManifestBodySchema, ManifestBundleSchema } from "./manifest";
 import { PlanSchema } from "./plan";
 import { ProfileSchema } from "./profile";
+import { RepoSnapshotSchema } from "./snapshot";
 
 /** The Kinds, in the order of cli.md §7.0 (case-sensitive names). */
 export const SCHEMA_KINDS = [
@@ -28,8 +29,8 @@ export function isSchemaKind(value: unknown): value is SchemaKind {
   return typeof value === "string" && (SCHEMA_KINDS as readonly string[]).includes(value);
 }
 
-/** Kind → Zod schema. `Manifest` is the hashed ManifestBody. A Kind whose schema is not wired yet is absent. */
-const SCHEMAS: Partial<Record<SchemaKind, z.ZodType>> = {
+/** Kind → Zod schema. `Manifest` is the hashed ManifestBody. */
+const SCHEMAS: Record<SchemaKind, z.ZodType> = {
   Plan: PlanSchema,
   Manifest: ManifestBodySchema,
   ManifestBundle: ManifestBundleSchema,
@@ -37,22 +38,16 @@ const SCHEMAS: Partial<Record<SchemaKind, z.ZodType>> = {
   ApplyResult: ApplyResultSchema,
   Profile: ProfileSchema,
   Journal: JournalSchema,
+  RepoSnapshot: RepoSnapshotSchema,
 };
-
-/** The Kinds that have a schema in this build. */
-export function availableSchemaKinds(): SchemaKind[] {
-  return SCHEMA_KINDS.filter((k) => SCHEMAS[k] !== undefined);
-}
 
 /**
  * The JSON Schema of a Kind. It describes the document as a producer writes it (`io: "input"`:
  * fields with a default are optional). Refinements that JSON Schema cannot express (RelPath rules,
  * canonical order, size caps) are enforced by the Zod schema only.
  */
-export function jsonSchemaFor(kind: SchemaKind): Record<string, unknown> | undefined {
-  const schema = SCHEMAS[kind];
-  if (schema === undefined) return undefined;
-  const generated = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
+export function jsonSchemaFor(kind: SchemaKind): Record<string, unknown> {
+  const generated = z.toJSONSchema(SCHEMAS[kind], { target: "draft-2020-12", io: "input", unrepresentable: "any" });
   const { $schema, ...rest } = generated as Record<string, unknown>;
   return { $schema, $id: `axiom://schema/${kind}`, title: kind, ...rest };
 }

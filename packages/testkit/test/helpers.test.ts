@@ -7,7 +7,11 @@ import { arbPlan, arbRelPath, makeTempRoot, readTree, writeTree } from "../src/i
 
 describe("testkit arbitraries", () => {
   it("arbRelPath only yields valid RelPaths", () => {
-    fc.assert(fc.property(arbRelPath, (p) => expect(relPathIssues(p)).toEqual([])));
+    fc.assert(
+      fc.property(arbRelPath, (p) => {
+        expect(relPathIssues(p)).toEqual([]);
+      }),
+    );
   });
   it("arbPlan only yields Plans that pass validation", () => {
     fc.assert(

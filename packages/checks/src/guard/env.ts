@@ -1,6 +1,19 @@
 // The guard environment (checks.md §7.4): a whitelist of the parent env, then params.env, then
 // the AXIOM variables. Nothing else (no tokens, no NODE_OPTIONS) reaches a guard.
-const WHITELIST = new Set(["PATH", "HOME", "USERPROFILE", "SYSTEMROOT", "SYSTEMDRIVE", "PATHEXT", "COMSPEC", "TEMP", "TMP", "TMPDIR", "LANG", "LC_ALL"]);
+const WHITELIST = new Set([
+  "PATH",
+  "HOME",
+  "USERPROFILE",
+  "SYSTEMROOT",
+  "SYSTEMDRIVE",
+  "PATHEXT",
+  "COMSPEC",
+  "TEMP",
+  "TMP",
+  "TMPDIR",
+  "LANG",
+  "LC_ALL",
+]);
 
 export function guardEnv(
   parent: NodeJS.ProcessEnv,

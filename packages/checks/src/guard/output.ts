@@ -1,9 +1,13 @@
 // GuardOutput parsing (checks.md §7.4, §7.5): strict JSON first, then the legacy text form.
-import { SeveritySchema } from "@codai/axiom-schema";
+import { isErrorCode, SeveritySchema } from "@codai/axiom-schema";
 import { z } from "zod";
 
 export const GuardFindingSchema = z.strictObject({
-  id: z.string().min(1),
+  // A finding id is never an AXIOM error code (checks.md §1.3): such output is invalid.
+  id: z
+    .string()
+    .min(1)
+    .refine((id) => !isErrorCode(id), "a finding id is never an ERR_* code"),
   severity: SeveritySchema.optional(),
   message: z.string(),
   path: z.string().optional(),
@@ -46,7 +50,8 @@ function parseLegacy(text: string): GuardOutput | undefined {
     } else if (/^OK\s+\S/.test(line)) seen = true;
   }
   if (!seen) return undefined;
-  return { ok: findings.length === 0, findings };
+  const parsed = GuardOutputSchema.safeParse({ ok: findings.length === 0, findings });
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function parseGuardOutput(stdout: string, legacyText: boolean): GuardOutput | undefined {

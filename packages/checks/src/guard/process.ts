@@ -20,7 +20,14 @@ export interface GuardSpawn {
 export type GuardRun =
   | { kind: "spawn-error"; message: string }
   | { kind: "cancelled-before-spawn" }
-  | { kind: "done"; outcome: "exited" | "timeout" | "cancelled"; exitCode: number | null; stdout: Buffer; stderr: Buffer; pid: number };
+  | {
+      kind: "done";
+      outcome: "exited" | "timeout" | "cancelled";
+      exitCode: number | null;
+      stdout: Buffer;
+      stderr: Buffer;
+      pid: number;
+    };
 
 /** The options object passed to spawn (exported so tests can snapshot it: T19.10). */
 export function spawnOptions(cwd: string, env: Record<string, string>) {
@@ -37,7 +44,10 @@ export function spawnOptions(cwd: string, env: Record<string, string>) {
 function killGroup(pid: number): void {
   if (process.platform === "win32") {
     try {
-      spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { shell: false, windowsHide: true, stdio: "ignore" }).on("error", () => undefined);
+      spawn("taskkill", ["/pid", String(pid), "/T", "/F"], { shell: false, windowsHide: true, stdio: "ignore" }).on(
+        "error",
+        () => undefined,
+      );
     } catch {
       // best effort; the direct kill below still runs
     }

@@ -47,15 +47,18 @@ export async function resolveGuardCommand(
     }
     if (!allowed) return { error: `guard command is not in --guard-allowlist: ${command}` };
   } else {
-    if (!NODE_EXTS.has(ext) && ext !== ".ps1") return { error: `a relative guard must be a .mjs, .js, .cjs or .ps1 file: ${command}` };
+    if (!NODE_EXTS.has(ext) && ext !== ".ps1")
+      return { error: `a relative guard must be a .mjs, .js, .cjs or .ps1 file: ${command}` };
     const scriptsDir = await realpathOrUndefined(join(opts.root, "scripts"));
     if (scriptsDir === undefined) return { error: `no scripts directory under the root for guard ${command}` };
     const candidate = segments[0] === "scripts" ? join(opts.root, command) : join(opts.root, "scripts", command);
     file = await realpathOrUndefined(candidate);
     if (file === undefined) return { error: `guard command not found: ${command}` };
-    if (!file.startsWith(scriptsDir + sep)) return { error: `guard command resolves outside <root>/scripts: ${command}` };
+    if (!file.startsWith(scriptsDir + sep))
+      return { error: `guard command resolves outside <root>/scripts: ${command}` };
   }
   if (NODE_EXTS.has(ext)) return { file: process.execPath, args: [file, ...args] };
-  if (ext === ".ps1") return { file: "pwsh", args: ["-NoProfile", "-ExecutionPolicy", "Bypass", "-File", file, ...args] };
+  if (ext === ".ps1")
+    return { file: "pwsh", args: ["-NoProfile", "-ExecutionPolicy", "Bypass", "-File", file, ...args] };
   return { file, args: [...args] };
 }

@@ -32,7 +32,12 @@ export const contentNoSecrets: PredicateDef<z.output<typeof NoSecretsParams>> = 
       for (const pattern of patterns) {
         // The message and facts name the pattern only, never the matched text.
         if (detect(pattern, text)) {
-          out.push({ id: `content.noSecrets.${pattern}`, path: a.path, message: `content matches secret pattern ${pattern}`, facts: { pattern } });
+          out.push({
+            id: `content.noSecrets.${pattern}`,
+            path: a.path,
+            message: `content matches secret pattern ${pattern}`,
+            facts: { pattern },
+          });
         }
       }
     }
@@ -53,7 +58,12 @@ export const contentMaxBytes: PredicateDef<z.output<typeof MaxBytesParams>> = {
       if (a.op === "delete" || !match(a.path)) continue;
       const bytes = a.bytes ?? (await facts.content(a))?.length;
       if (bytes === undefined || bytes <= params.max) continue;
-      out.push({ id: "content.maxBytes", path: a.path, message: `${bytes} bytes (max ${params.max})`, facts: { bytes, max: params.max } });
+      out.push({
+        id: "content.maxBytes",
+        path: a.path,
+        message: `${bytes} bytes (max ${params.max})`,
+        facts: { bytes, max: params.max },
+      });
     }
     return out;
   },

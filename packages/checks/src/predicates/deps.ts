@@ -6,7 +6,10 @@ import type { Facts, PredicateDef, RawFinding } from "../types";
 
 const FILES_DEFAULT = ["**/package.json"];
 const MaxParams = z.strictObject({ max: z.number().int().min(0), files: z.array(z.string()).default(FILES_DEFAULT) });
-const DenyParams = z.strictObject({ packages: z.array(z.string()).min(1), files: z.array(z.string()).default(FILES_DEFAULT) });
+const DenyParams = z.strictObject({
+  packages: z.array(z.string()).min(1),
+  files: z.array(z.string()).default(FILES_DEFAULT),
+});
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -46,7 +49,12 @@ export const depsMax: PredicateDef<z.output<typeof MaxParams>> = {
     for await (const [a, names] of depFiles(facts, params.files)) {
       const count = names.length;
       if (count > params.max) {
-        out.push({ id: "deps.max", path: a.path, message: `${count} dependencies declared (max ${params.max})`, facts: { count, max: params.max } });
+        out.push({
+          id: "deps.max",
+          path: a.path,
+          message: `${count} dependencies declared (max ${params.max})`,
+          facts: { count, max: params.max },
+        });
       }
     }
     return out;
@@ -62,7 +70,8 @@ export const depsDeny: PredicateDef<z.output<typeof DenyParams>> = {
     for await (const [a, names] of depFiles(facts, params.files)) {
       const present = new Set(names);
       for (const pkg of params.packages) {
-        if (present.has(pkg)) out.push({ id: `deps.deny.${pkg}`, path: a.path, message: `denied package ${pkg}`, facts: { package: pkg } });
+        if (present.has(pkg))
+          out.push({ id: `deps.deny.${pkg}`, path: a.path, message: `denied package ${pkg}`, facts: { package: pkg } });
       }
     }
     return out;

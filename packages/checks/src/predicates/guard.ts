@@ -45,13 +45,20 @@ export const guardExternal: PredicateDef<GuardParams> = {
         ),
       ];
     }
-    const paramsFailure = (message: string) => [rawProviderFailure("guard.external", "ERR_PREDICATE_PARAMS", message, { facts: { command } })];
-    if (params.cwd === "staging" && guard.stagingDir === undefined) return paramsFailure('cwd "staging" needs an apply staging directory');
+    const paramsFailure = (message: string) => [
+      rawProviderFailure("guard.external", "ERR_PREDICATE_PARAMS", message, { facts: { command } }),
+    ];
+    if (params.cwd === "staging" && guard.stagingDir === undefined)
+      return paramsFailure('cwd "staging" needs an apply staging directory');
     const resolved = await resolveGuardCommand(command, params.args, { root: guard.root, allowlist: guard.allowlist });
     if ("error" in resolved) return paramsFailure(resolved.error);
 
     const stdin =
-      params.stdin === "bundle" ? canonicalBytes(facts.bundle) : params.stdin === "manifest" ? canonicalBytes(facts.manifest) : undefined;
+      params.stdin === "bundle"
+        ? canonicalBytes(facts.bundle)
+        : params.stdin === "manifest"
+          ? canonicalBytes(facts.manifest)
+          : undefined;
     const run = await runGuardProcess({
       file: resolved.file,
       args: resolved.args,
@@ -62,11 +69,19 @@ export const guardExternal: PredicateDef<GuardParams> = {
       signal: guard.signal,
     });
     if (run.kind === "spawn-error") {
-      return [rawProviderFailure("guard.external", "ERR_GUARD_OUTPUT", `guard could not be started: ${run.message}`, { facts: { command } })];
+      return [
+        rawProviderFailure("guard.external", "ERR_GUARD_OUTPUT", `guard could not be started: ${run.message}`, {
+          facts: { command },
+        }),
+      ];
     }
     if (run.kind === "cancelled-before-spawn") {
       const evidence = { exitCode: null, stdout: "", stderr: "" };
-      return [rawProviderFailure("guard.external", "ERR_TASK_CANCELLED", "guard cancelled before it started", { facts: { command, evidence } })];
+      return [
+        rawProviderFailure("guard.external", "ERR_TASK_CANCELLED", "guard cancelled before it started", {
+          facts: { command, evidence },
+        }),
+      ];
     }
     const evidence = { exitCode: run.exitCode, stdout: tail(run.stdout), stderr: tail(run.stderr) };
     if (run.outcome === "timeout") {
@@ -77,11 +92,17 @@ export const guardExternal: PredicateDef<GuardParams> = {
       ];
     }
     if (run.outcome === "cancelled") {
-      return [rawProviderFailure("guard.external", "ERR_TASK_CANCELLED", "guard cancelled", { facts: { command, evidence } })];
+      return [
+        rawProviderFailure("guard.external", "ERR_TASK_CANCELLED", "guard cancelled", { facts: { command, evidence } }),
+      ];
     }
     const output = parseGuardOutput(run.stdout.toString("utf8"), params.legacyText);
     if (!output) {
-      return [rawProviderFailure("guard.external", "ERR_GUARD_OUTPUT", "guard output is not a valid GuardOutput", { facts: { command, evidence } })];
+      return [
+        rawProviderFailure("guard.external", "ERR_GUARD_OUTPUT", "guard output is not a valid GuardOutput", {
+          facts: { command, evidence },
+        }),
+      ];
     }
     const findings: RawFinding[] = (output.findings ?? []).map((g) => {
       const { __provider: _dropped, ...guardFacts } = (g.facts ?? {}) as Record<string, JsonValue>;
@@ -94,7 +115,11 @@ export const guardExternal: PredicateDef<GuardParams> = {
       return out;
     });
     if (!output.ok && findings.length === 0) {
-      findings.push({ id: "guard.external", message: `guard reported ok:false without findings: ${command}`, facts: { command, evidence } });
+      findings.push({
+        id: "guard.external",
+        message: `guard reported ok:false without findings: ${command}`,
+        facts: { command, evidence },
+      });
     }
     return findings;
   },

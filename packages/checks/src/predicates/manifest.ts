@@ -12,7 +12,13 @@ export const manifestMaxArtifacts: PredicateDef<Max> = {
   run({ params, facts }) {
     const { artifactCount } = facts.manifestFacts;
     if (artifactCount <= params.max) return [];
-    return [{ id: "manifest.maxArtifacts", message: `${artifactCount} artifacts (max ${params.max})`, facts: { artifactCount, max: params.max } }];
+    return [
+      {
+        id: "manifest.maxArtifacts",
+        message: `${artifactCount} artifacts (max ${params.max})`,
+        facts: { artifactCount, max: params.max },
+      },
+    ];
   },
 };
 
@@ -23,7 +29,13 @@ export const manifestMaxTotalBytes: PredicateDef<Max> = {
   run({ params, facts }) {
     const { totalBytes } = facts.manifestFacts;
     if (totalBytes <= params.max) return [];
-    return [{ id: "manifest.maxTotalBytes", message: `${totalBytes} bytes in total (max ${params.max})`, facts: { totalBytes, max: params.max } }];
+    return [
+      {
+        id: "manifest.maxTotalBytes",
+        message: `${totalBytes} bytes in total (max ${params.max})`,
+        facts: { totalBytes, max: params.max },
+      },
+    ];
   },
 };
 

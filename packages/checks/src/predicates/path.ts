@@ -15,7 +15,12 @@ export const pathAllow: PredicateDef<z.output<typeof AllowParams>> = {
     const match = compileGlobs(params.globs);
     return facts.manifest.artifacts
       .filter((a) => !match(a.path))
-      .map((a) => ({ id: "path.allow", path: a.path, message: "path matches no allowed glob", facts: { globs: params.globs } }));
+      .map((a) => ({
+        id: "path.allow",
+        path: a.path,
+        message: "path matches no allowed glob",
+        facts: { globs: params.globs },
+      }));
   },
 };
 
@@ -27,7 +32,12 @@ export const pathDeny: PredicateDef<z.output<typeof DenyParams>> = {
     const match = compileGlobs(params.globs, { nocase: params.nocase });
     return facts.manifest.artifacts
       .filter((a) => match(a.path))
-      .map((a) => ({ id: "path.deny", path: a.path, message: "path matches a denied glob", facts: { globs: params.globs } }));
+      .map((a) => ({
+        id: "path.deny",
+        path: a.path,
+        message: "path matches a denied glob",
+        facts: { globs: params.globs },
+      }));
   },
 };
 
@@ -40,7 +50,8 @@ export const pathReservedNames: PredicateDef<Record<string, never>> = {
     for (const a of facts.manifest.artifacts) {
       const issues = relPathIssues(a.path);
       // No `path` field: the path itself is invalid.
-      if (issues.length > 0) out.push({ id: "path.reservedNames", message: "path is not a valid RelPath", facts: { path: a.path, issues } });
+      if (issues.length > 0)
+        out.push({ id: "path.reservedNames", message: "path is not a valid RelPath", facts: { path: a.path, issues } });
     }
     return out;
   },

@@ -16,7 +16,12 @@ export const repoNoOverwriteOf: PredicateDef<z.output<typeof NoOverwriteParams>>
     for (const a of facts.manifest.artifacts) {
       if (a.op === "create" || !match(a.path)) continue;
       if (await repo.exists(a.path)) {
-        out.push({ id: "repo.noOverwriteOf", path: a.path, message: `${a.op} of a protected existing file`, facts: { op: a.op, globs: params.globs } });
+        out.push({
+          id: "repo.noOverwriteOf",
+          path: a.path,
+          message: `${a.op} of a protected existing file`,
+          facts: { op: a.op, globs: params.globs },
+        });
       }
     }
     return out;
@@ -28,7 +33,9 @@ const CompanionParams = z.strictObject({
     .array(
       z.strictObject({
         when: z.string(),
-        expect: z.array(z.strictObject({ name: z.string().min(1), match: z.string(), mustChange: z.boolean().default(false) })).min(1),
+        expect: z
+          .array(z.strictObject({ name: z.string().min(1), match: z.string(), mustChange: z.boolean().default(false) }))
+          .min(1),
       }),
     )
     .min(1),

@@ -25,8 +25,14 @@ type Rule = z.output<typeof RuleSchema>;
 /** `${path}`, `${basename}`, `${dirname}`; any other `${…}` stays literal. */
 export function expandTemplate(template: string, path: string): string {
   const slash = path.lastIndexOf("/");
-  const vars: Record<string, string> = { path, basename: path.slice(slash + 1), dirname: slash < 0 ? "" : path.slice(0, slash) };
-  return template.replace(/\$\{([^}]*)\}/g, (m, name: string) => (Object.hasOwn(vars, name) ? (vars[name] as string) : m));
+  const vars: Record<string, string> = {
+    path,
+    basename: path.slice(slash + 1),
+    dirname: slash < 0 ? "" : path.slice(0, slash),
+  };
+  return template.replace(/\$\{([^}]*)\}/g, (m, name: string) =>
+    Object.hasOwn(vars, name) ? (vars[name] as string) : m,
+  );
 }
 
 /** RFC 6901; undefined when the pointer does not resolve. */
@@ -45,7 +51,11 @@ export function resolvePointer(doc: unknown, pointer: string): { value: unknown 
   return { value: current };
 }
 
-type Source = { kind: "plan" | "repo"; bytes: Uint8Array } | { kind: "absent" } | { kind: "none" } | { kind: "unreadable"; reason: string };
+type Source =
+  | { kind: "plan" | "repo"; bytes: Uint8Array }
+  | { kind: "absent" }
+  | { kind: "none" }
+  | { kind: "unreadable"; reason: string };
 
 async function companionSource(rule: Rule, facts: Facts): Promise<Source> {
   const planned = facts.manifest.artifacts.find((a) => a.path === rule.in);
@@ -95,14 +105,24 @@ export const repoRequireReference: PredicateDef<z.output<typeof Params>> = {
       if (triggers.length === 0) continue;
       const source = await companionSource(rule, facts);
       if (source.kind === "none") continue;
-      const pointerFacts: Record<string, JsonValue> = rule.jsonPointer === undefined ? {} : { jsonPointer: rule.jsonPointer };
+      const pointerFacts: Record<string, JsonValue> =
+        rule.jsonPointer === undefined ? {} : { jsonPointer: rule.jsonPointer };
       const test =
-        source.kind === "absent" ? undefined : source.kind === "unreadable" ? source.reason : containsTest(source.bytes, rule.jsonPointer);
+        source.kind === "absent"
+          ? undefined
+          : source.kind === "unreadable"
+            ? source.reason
+            : containsTest(source.bytes, rule.jsonPointer);
       for (const trigger of triggers) {
         const expected = expandTemplate(rule.mustContain, trigger.path);
         const base = { in: rule.in, expected, ...pointerFacts };
         if (typeof test === "string") {
-          out.push(rawProviderFailure("repo.requireReference", "ERR_PROVIDER_FAILED", `${rule.in}: ${test}`, { path: trigger.path, facts: base }));
+          out.push(
+            rawProviderFailure("repo.requireReference", "ERR_PROVIDER_FAILED", `${rule.in}: ${test}`, {
+              path: trigger.path,
+              facts: base,
+            }),
+          );
           continue;
         }
         if (source.kind === "absent") {

@@ -24,7 +24,12 @@ const DEFAULT: Profile = {
     { id: "path.reservedNames", predicate: "path.reservedNames", params: {}, severity: "error" },
     { id: "content.noSecrets", predicate: "content.noSecrets", params: {}, severity: "error" },
     { id: "manifest.maxArtifacts", predicate: "manifest.maxArtifacts", params: { max: 2000 }, severity: "error" },
-    { id: "manifest.maxTotalBytes", predicate: "manifest.maxTotalBytes", params: { max: MAX_TOTAL_BYTES }, severity: "error" },
+    {
+      id: "manifest.maxTotalBytes",
+      predicate: "manifest.maxTotalBytes",
+      params: { max: MAX_TOTAL_BYTES },
+      severity: "error",
+    },
     {
       id: "repo.noOverwriteOf",
       predicate: "repo.noOverwriteOf",
@@ -37,7 +42,12 @@ const DEFAULT: Profile = {
       params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true },
       severity: "error",
     },
-    { id: "harnessConfig.deny", predicate: "path.deny", params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true }, severity: "error" },
+    {
+      id: "harnessConfig.deny",
+      predicate: "path.deny",
+      params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true },
+      severity: "error",
+    },
   ],
   limits: { maxArtifacts: 2000, maxTotalBytes: MAX_TOTAL_BYTES },
   facts: FACTS,

@@ -19,7 +19,8 @@ export interface LoadProfileOptions {
   searchDirs?: readonly string[];
 }
 
-const invalid = (message: string, details: Record<string, unknown>) => axiomError("ERR_INVALID_PROFILE", { message, details });
+const invalid = (message: string, details: Record<string, unknown>) =>
+  axiomError("ERR_INVALID_PROFILE", { message, details });
 
 async function findProfile(name: string, searchDirs: readonly string[]): Promise<Profile> {
   for (const dir of searchDirs) {
@@ -40,10 +41,18 @@ async function findProfile(name: string, searchDirs: readonly string[]): Promise
     }
     const parsed = collectIssues(ProfileSchema, doc);
     if (!parsed.ok) {
-      throw invalid(`profile file ${path} does not match the Profile schema`, { profile: name, path, issues: wireIssues(parsed.issues) });
+      throw invalid(`profile file ${path} does not match the Profile schema`, {
+        profile: name,
+        path,
+        issues: wireIssues(parsed.issues),
+      });
     }
     if (parsed.value.name !== name) {
-      throw invalid(`profile file ${path} declares name "${parsed.value.name}"`, { profile: name, path, name: parsed.value.name });
+      throw invalid(`profile file ${path} declares name "${parsed.value.name}"`, {
+        profile: name,
+        path,
+        name: parsed.value.name,
+      });
     }
     return parsed.value;
   }
@@ -72,7 +81,11 @@ export async function loadProfile(name: string, opts: LoadProfileOptions = {}): 
   const seen: string[] = [];
   let current: string | undefined = name;
   while (current !== undefined) {
-    if (seen.includes(current)) throw invalid(`profile extends cycle: ${[...seen, current].join(" -> ")}`, { profile: name, chain: [...seen, current] });
+    if (seen.includes(current))
+      throw invalid(`profile extends cycle: ${[...seen, current].join(" -> ")}`, {
+        profile: name,
+        chain: [...seen, current],
+      });
     seen.push(current);
     const profile = await findProfile(current, searchDirs);
     chain.push(profile);

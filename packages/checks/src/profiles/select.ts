@@ -43,7 +43,12 @@ export interface McpProfileOptions {
 
 /** The allowed set of a call, sorted in code-point order (D26). */
 export async function allowedProfiles(opts: Omit<McpProfileOptions, "argument" | "planProfile">): Promise<string[]> {
-  const set = new Set<string>([opts.serverDefault ?? "default", "strict", ...(await rootProfileNames(opts.root)), ...(opts.allowProfiles ?? [])]);
+  const set = new Set<string>([
+    opts.serverDefault ?? "default",
+    "strict",
+    ...(await rootProfileNames(opts.root)),
+    ...(opts.allowProfiles ?? []),
+  ]);
   return [...set].sort(compareUtf8);
 }
 
@@ -57,7 +62,10 @@ export async function selectMcpProfile(opts: McpProfileOptions): Promise<string>
   const name = selected === "default" ? serverDefault : selected;
   const allowed = await allowedProfiles(opts);
   if (!allowed.includes(name)) {
-    throw axiomError("ERR_INVALID_PROFILE", { message: `profile ${name} is not allowed for this server`, details: { profile: name, allowed } });
+    throw axiomError("ERR_INVALID_PROFILE", {
+      message: `profile ${name} is not allowed for this server`,
+      details: { profile: name, allowed },
+    });
   }
   return name;
 }

@@ -37,6 +37,15 @@ export const VERBS: Record<string, VerbEntry> = {
       "axiom check <bundle.json> --root <dir> [--profile <name>] [--allow-guards] [--guard-allowlist <abs>]… [--json]",
     load: () => import("./verbs/check"),
   },
+  apply: {
+    synopsis:
+      "axiom apply <bundle.json> --root <dir> (--confirm <digest> | --dry-run) [--profile <name>] [--pr [--branch <name>] [--commit-message <text>]] [--lock-timeout <ms>] [--keep-backups <n>] [--allow-guards] [--guard-allowlist <abs>]…",
+    load: () => import("./verbs/apply"),
+  },
+  rollback: {
+    synopsis: "axiom rollback <digest> --root <dir> [--force]",
+    load: () => import("./verbs/rollback"),
+  },
   diff: {
     synopsis: "axiom diff <a.json> <b.json>",
     load: () => import("./verbs/diff"),

@@ -1,17 +1,34 @@
 // Apply-side tools: axiom_apply_dry_run, axiom_apply, axiom_rollback (mcp.md §5.3, §5.4).
 import { join } from "node:path";
-import { type ApplyResult, ApplyResultSchema, axiomError, type CheckReport, type ManifestBundle } from "@codai/axiom-schema";
+import {
+  type ApplyResult,
+  ApplyResultSchema,
+  axiomError,
+  type CheckReport,
+  type ManifestBundle,
+} from "@codai/axiom-schema";
 import { z } from "zod";
 import type { ServerDeps } from "../context";
 import { type ApplyOpts, need } from "../engines";
 import { humanStep } from "../human-step";
 import { selectProfile } from "../profile-rule";
 import { intake, storeBundle } from "./bundles";
-import { compact, digestHexOf, DocumentArg, first, KeepBackupsArg, LockTimeoutArg, ProfileArg, RootArg } from "./shared";
+import {
+  compact,
+  DocumentArg,
+  digestHexOf,
+  first,
+  KeepBackupsArg,
+  LockTimeoutArg,
+  ProfileArg,
+  RootArg,
+} from "./shared";
 import { defineTool, RawToolResult, type ToolCall } from "./types";
 
 /** `{manifestDigest, mode, status, root, files: {<status>: n}, diffBytes, journal, error, sample}` (§6.4). */
-export function applySummary(r: Pick<ApplyResult, "manifestDigest" | "mode" | "status" | "root" | "files" | "diff" | "journal" | "error">) {
+export function applySummary(
+  r: Pick<ApplyResult, "manifestDigest" | "mode" | "status" | "root" | "files" | "diff" | "journal" | "error">,
+) {
   const files: Record<string, number> = {};
   for (const f of r.files) files[f.status] = (files[f.status] ?? 0) + 1;
   return compact({
@@ -27,7 +44,12 @@ export function applySummary(r: Pick<ApplyResult, "manifestDigest" | "mode" | "s
   });
 }
 
-function applyBase(deps: ServerDeps, bundle: ManifestBundle, root: string, profile: string): Pick<ApplyOpts, "bundle" | "root" | "profile" | "allowGuards" | "guardAllowlist"> {
+function applyBase(
+  deps: ServerDeps,
+  bundle: ManifestBundle,
+  root: string,
+  profile: string,
+): Pick<ApplyOpts, "bundle" | "root" | "profile" | "allowGuards" | "guardAllowlist"> {
   return { bundle, root, profile, allowGuards: deps.guards.allowGuards, guardAllowlist: deps.guards.guardAllowlist };
 }
 
@@ -40,7 +62,10 @@ export async function applyConfirmed(
   extra: Pick<ApplyOpts, "mode" | "branch" | "commitMessage" | "lockTimeoutMs" | "keepBackups">,
 ): Promise<{ result: ApplyResult; report?: CheckReport }> {
   await need(deps.engines, "loadProfile")(profile, [join(root, ".axiom", "profiles")]);
-  const out = await need(deps.engines, "apply")({ ...applyBase(deps, bundle, root, profile), ...extra, confirmDigest: bundle.manifestDigest });
+  const out = await need(
+    deps.engines,
+    "apply",
+  )({ ...applyBase(deps, bundle, root, profile), ...extra, confirmDigest: bundle.manifestDigest });
   const { result } = out;
   if (result.status === "applied" || result.status === "noop") await storeBundle(deps, root, bundle);
   deps.log.info("apply", { manifestDigest: result.manifestDigest, status: result.status, root: result.root });
@@ -50,7 +75,8 @@ export async function applyConfirmed(
 export const applyDryRun = defineTool({
   name: "axiom_apply_dry_run",
   title: "Dry-run apply (stage + diff, no writes to the tree)",
-  description: "Stage a ManifestBundle, run the pre-apply checks and return the unified diff; nothing outside .axiom/ changes and no human is asked.",
+  description:
+    "Stage a ManifestBundle, run the pre-apply checks and return the unified diff; nothing outside .axiom/ changes and no human is asked.",
   toolset: "core",
   preset: "READ",
   input: z.strictObject({ bundle: DocumentArg, root: RootArg.optional(), profile: ProfileArg.optional() }),
@@ -60,7 +86,10 @@ export const applyDryRun = defineTool({
     const bundle = intake(deps, args.bundle);
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const profile = await selectProfile(deps, args.profile, bundle.manifest.profile, root);
-    const { result } = await need(deps.engines, "apply")({ ...applyBase(deps, bundle, root, profile), mode: "dry-run" });
+    const { result } = await need(
+      deps.engines,
+      "apply",
+    )({ ...applyBase(deps, bundle, root, profile), mode: "dry-run" });
     return result;
   },
 });
@@ -125,7 +154,13 @@ export const rollback = defineTool({
   preset: "WRITE",
   input: z.strictObject({ manifestDigest: z.string(), root: RootArg.optional() }),
   output: RollbackOutput,
-  summary: (o) => ({ manifestDigest: o.manifestDigest, status: o.status, phase: o.phase, steps: o.steps.length, root: o.root }),
+  summary: (o) => ({
+    manifestDigest: o.manifestDigest,
+    status: o.status,
+    phase: o.phase,
+    steps: o.steps.length,
+    root: o.root,
+  }),
   async handler(args, { deps }) {
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const hex = digestHexOf(args.manifestDigest, { digest: args.manifestDigest });

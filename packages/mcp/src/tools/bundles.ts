@@ -21,7 +21,11 @@ export function searchRoots(deps: Pick<ServerDeps, "policy" | "seenRoots">): str
 }
 
 /** Reads `<r>/.axiom/<dir>/<hex>.json` from the first search root that has it. */
-export async function readStored(deps: Pick<ServerDeps, "policy" | "seenRoots">, dir: "manifests" | "reports" | "applied", hex: string): Promise<{ root: string; text: string } | undefined> {
+export async function readStored(
+  deps: Pick<ServerDeps, "policy" | "seenRoots">,
+  dir: "manifests" | "reports" | "applied",
+  hex: string,
+): Promise<{ root: string; text: string } | undefined> {
   for (const root of searchRoots(deps)) {
     try {
       return { root, text: await readFile(join(root, ".axiom", dir, `${hex}.json`), "utf8") };

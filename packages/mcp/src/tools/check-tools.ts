@@ -20,14 +20,22 @@ export function checkSummary(r: CheckReport) {
     profile: r.profile,
     verdict: r.verdict,
     counts,
-    findings: first(r.findings).map((f) => compact({ id: f.id, severity: f.severity, message: f.message, path: f.path })),
+    findings: first(r.findings).map((f) =>
+      compact({ id: f.id, severity: f.severity, message: f.message, path: f.path }),
+    ),
     providers: r.providers,
     durationMs: r.durationMs,
   };
 }
 
 /** The whole axiom_check after intake and root: profile rule (D26), then runChecks. */
-async function runCheckWork(deps: ServerDeps, bundle: ManifestBundle, root: string | undefined, profileArg: string | undefined, signal?: AbortSignal): Promise<CheckReport> {
+async function runCheckWork(
+  deps: ServerDeps,
+  bundle: ManifestBundle,
+  root: string | undefined,
+  profileArg: string | undefined,
+  signal?: AbortSignal,
+): Promise<CheckReport> {
   const profile = await selectProfile(deps, profileArg, bundle.manifest.profile, root);
   const report = await need(deps.engines, "runChecks")(bundle, {
     root,
@@ -46,7 +54,8 @@ const CheckInput = z.strictObject({ bundle: DocumentArg, profile: ProfileArg.opt
 export const check = defineTool({
   name: "axiom_check",
   title: "Run policy checks on a bundle",
-  description: "Run the selected check profile over a ManifestBundle and return the CheckReport; with a root the report is stored under .axiom/reports.",
+  description:
+    "Run the selected check profile over a ManifestBundle and return the CheckReport; with a root the report is stored under .axiom/reports.",
   toolset: "core",
   preset: "READ",
   input: CheckInput,
@@ -68,7 +77,10 @@ const TaskDescriptorSchema = z.strictObject({
   elapsedMs: z.number().int().min(0),
 });
 
-const TaskViewSchema = TaskDescriptorSchema.extend({ result: CheckReportSchema.optional(), error: ErrorObjectSchema.optional() });
+const TaskViewSchema = TaskDescriptorSchema.extend({
+  result: CheckReportSchema.optional(),
+  error: ErrorObjectSchema.optional(),
+});
 
 export const checkStart = defineTool({
   name: "axiom_check_start",
@@ -92,7 +104,8 @@ const TaskIdInput = z.strictObject({ taskId: z.string().min(1) });
 export const taskGet = defineTool({
   name: "axiom_task_get",
   title: "Poll a task",
-  description: "Poll a check task: its descriptor, plus result (the CheckReport) when completed, or error when failed or cancelled.",
+  description:
+    "Poll a check task: its descriptor, plus result (the CheckReport) when completed, or error when failed or cancelled.",
   toolset: "full",
   preset: "READ",
   input: TaskIdInput,

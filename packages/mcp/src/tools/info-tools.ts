@@ -25,19 +25,23 @@ async function hasGit(dir: string): Promise<boolean> {
   }
 }
 
-const RootsOutput = z.strictObject({ roots: z.array(z.strictObject({ path: z.string(), writable: z.boolean(), hasGit: z.boolean() })) });
+const RootsOutput = z.strictObject({
+  roots: z.array(z.strictObject({ path: z.string(), writable: z.boolean(), hasGit: z.boolean() })),
+});
 
 export const rootsList = defineTool({
   name: "axiom_roots_list",
   title: "List allowlisted roots",
-  description: "List the allowlisted roots in --root order, with whether the server may write each and whether it holds a .git.",
+  description:
+    "List the allowlisted roots in --root order, with whether the server may write each and whether it holds a .git.",
   toolset: "full",
   preset: "READ",
   input: z.strictObject({}),
   output: RootsOutput,
   async handler(_args, { deps }) {
     const roots = [];
-    for (const path of deps.policy.roots) roots.push({ path, writable: await canWrite(path), hasGit: await hasGit(path) });
+    for (const path of deps.policy.roots)
+      roots.push({ path, writable: await canWrite(path), hasGit: await hasGit(path) });
     return { roots };
   },
 });
@@ -53,7 +57,8 @@ const StatusOutput = z.looseObject({
 export const status = defineTool({
   name: "axiom_status",
   title: "Write state of a root",
-  description: "The write state of a root, identical to axiom status --json: lock, queue, intents, interrupted journals, last applied, chain health. Never takes the lock.",
+  description:
+    "The write state of a root, identical to axiom status --json: lock, queue, intents, interrupted journals, last applied, chain health. Never takes the lock.",
   toolset: "core",
   preset: "READ",
   input: z.strictObject({ root: RootArg.optional() }),
@@ -89,7 +94,8 @@ const SnapshotOutput = z.looseObject({
 export const repoSnapshot = defineTool({
   name: "axiom_repo_snapshot",
   title: "Snapshot a root",
-  description: "Inventory of a root (paths, sizes, optional content digests) honouring include/exclude globs and .gitignore; reads only.",
+  description:
+    "Inventory of a root (paths, sizes, optional content digests) honouring include/exclude globs and .gitignore; reads only.",
   toolset: "full",
   preset: "READ",
   input: z.strictObject({
@@ -104,15 +110,27 @@ export const repoSnapshot = defineTool({
   }),
   output: SnapshotOutput,
   summary: (s) =>
-    compact({ snapshotDigest: s.snapshotDigest, counts: s.counts, truncated: s.truncated, paths: first(s.files).map((f) => f.path) }),
+    compact({
+      snapshotDigest: s.snapshotDigest,
+      counts: s.counts,
+      truncated: s.truncated,
+      paths: first(s.files).map((f) => f.path),
+    }),
   async handler(args, { deps }) {
     const root = await deps.resolveRoot(args.root, { lockTaking: false });
     if (args.followSymlinks === true) {
-      throw axiomError("ERR_UNSUPPORTED_OP", { message: "followSymlinks is not supported", details: { option: "followSymlinks" } });
+      throw axiomError("ERR_UNSUPPORTED_OP", {
+        message: "followSymlinks is not supported",
+        details: { option: "followSymlinks" },
+      });
     }
     for (const glob of [...(args.include ?? []), ...(args.exclude ?? [])]) {
       if (glob.startsWith("/") || glob.split("/").includes("..")) {
-        throw axiomError("ERR_CONTAINMENT", { message: `glob escapes the root: ${glob}`, path: glob, details: { glob } });
+        throw axiomError("ERR_CONTAINMENT", {
+          message: `glob escapes the root: ${glob}`,
+          path: glob,
+          details: { glob },
+        });
       }
     }
     const snap = await need(deps.engines, "snapshot")(root, {

@@ -11,7 +11,10 @@ export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<
   }
   const hit = entry[io];
   if (hit) return hit;
-  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   entry[io] = json;
   return json;
 }

@@ -1,11 +1,11 @@
 // Plan and manifest tools: axiom_plan_validate, axiom_plan_compile, axiom_manifest_verify,
 // axiom_manifest_diff, axiom_axm_parse (mcp.md §5.1, §5.3).
-import { ManifestBundleSchema, type ManifestBundle } from "@codai/axiom-schema";
+import { type ManifestBundle, ManifestBundleSchema } from "@codai/axiom-schema";
 import { z } from "zod";
 import type { ServerDeps } from "../context";
 import { need } from "../engines";
-import { digestHexOf, DocumentArg, ErrorCodeSchema, first, RootArg, StoreArg, compact } from "./shared";
 import { intake, loadStoredBundle, storeBundle } from "./bundles";
+import { compact, DocumentArg, digestHexOf, ErrorCodeSchema, first, RootArg, StoreArg } from "./shared";
 import { defineTool } from "./types";
 
 export const BundleOutput = ManifestBundleSchema;
@@ -23,14 +23,27 @@ export function bundleSummary(b: ManifestBundle) {
 }
 
 /** Compile root rule of §3.3: resolved only when `root` is given or `store` is "cas". */
-export async function compileRoot(deps: ServerDeps, root: string | undefined, store: "inline" | "cas" | undefined): Promise<string | undefined> {
+export async function compileRoot(
+  deps: ServerDeps,
+  root: string | undefined,
+  store: "inline" | "cas" | undefined,
+): Promise<string | undefined> {
   if ((root === undefined || root === "") && store !== "cas") return undefined;
   return deps.resolveRoot(root, { lockTaking: false });
 }
 
 /** Shared by axiom_plan_compile and axiom_plan_seal: same function, same options (§9.2). */
-export async function compileAndStore(deps: ServerDeps, plan: unknown, store: "inline" | "cas" | undefined, root: string | undefined): Promise<ManifestBundle> {
-  const { bundle } = await need(deps.engines, "compilePlan")(plan, { store: store ?? "inline", root, emitters: deps.emitters });
+export async function compileAndStore(
+  deps: ServerDeps,
+  plan: unknown,
+  store: "inline" | "cas" | undefined,
+  root: string | undefined,
+): Promise<ManifestBundle> {
+  const { bundle } = await need(deps.engines, "compilePlan")(plan, {
+    store: store ?? "inline",
+    root,
+    emitters: deps.emitters,
+  });
   if (root !== undefined) await storeBundle(deps, root, bundle);
   deps.log.info("compiled", { manifestDigest: bundle.manifestDigest, artifacts: bundle.manifest.artifacts.length });
   return bundle;
@@ -45,7 +58,8 @@ const ValidateOutput = z.strictObject({
 export const planValidate = defineTool({
   name: "axiom_plan_validate",
   title: "Validate a Plan",
-  description: "Validate a Plan against the schema and a root-less trial compile; returns ok, planDigest and errors. Never writes.",
+  description:
+    "Validate a Plan against the schema and a root-less trial compile; returns ok, planDigest and errors. Never writes.",
   toolset: "full",
   preset: "READ",
   input: z.strictObject({ plan: DocumentArg }),
@@ -60,7 +74,8 @@ export const planValidate = defineTool({
 export const planCompile = defineTool({
   name: "axiom_plan_compile",
   title: "Compile a Plan into a ManifestBundle",
-  description: "Compile a Plan into a content-addressed ManifestBundle; with a root the bundle is stored under .axiom/manifests and preImage is recorded.",
+  description:
+    "Compile a Plan into a content-addressed ManifestBundle; with a root the bundle is stored under .axiom/manifests and preImage is recorded.",
   toolset: "full",
   preset: "ACT",
   input: z.strictObject({ plan: DocumentArg, store: StoreArg.optional(), root: RootArg.optional() }),
@@ -91,7 +106,8 @@ const VerifyOutput = z.looseObject({
 export const manifestVerify = defineTool({
   name: "axiom_manifest_verify",
   title: "Verify a ManifestBundle",
-  description: "Structural verification of a ManifestBundle (digest, canonical order, blobs, attestation) plus signatures when the root has a trust store.",
+  description:
+    "Structural verification of a ManifestBundle (digest, canonical order, blobs, attestation) plus signatures when the root has a trust store.",
   toolset: "full",
   preset: "READ",
   input: z.strictObject({ bundle: DocumentArg, root: RootArg.optional() }),
@@ -129,7 +145,8 @@ async function bundleOf(deps: ServerDeps, value: string | Record<string, unknown
 export const manifestDiff = defineTool({
   name: "axiom_manifest_diff",
   title: "Diff two manifests",
-  description: "Diff two manifests by path and digest. Each side is a ManifestBundle or a sha256: reference to a stored bundle.",
+  description:
+    "Diff two manifests by path and digest. Each side is a ManifestBundle or a sha256: reference to a stored bundle.",
   toolset: "full",
   preset: "READ",
   input: z.strictObject({ a: BundleOrRef, b: BundleOrRef }),
@@ -147,7 +164,10 @@ export const manifestDiff = defineTool({
   },
 });
 
-const AxmOutput = z.strictObject({ plan: z.record(z.string(), z.unknown()).optional(), diagnostics: z.array(z.looseObject({})) });
+const AxmOutput = z.strictObject({
+  plan: z.record(z.string(), z.unknown()).optional(),
+  diagnostics: z.array(z.looseObject({})),
+});
 
 export const axmParse = defineTool({
   name: "axiom_axm_parse",
@@ -158,7 +178,11 @@ export const axmParse = defineTool({
   input: z.strictObject({ source: z.string() }),
   output: AxmOutput,
   summary: (o) =>
-    compact({ ok: o.plan !== undefined, name: (o.plan as { name?: unknown } | undefined)?.name, diagnostics: first(o.diagnostics) }),
+    compact({
+      ok: o.plan !== undefined,
+      name: (o.plan as { name?: unknown } | undefined)?.name,
+      diagnostics: first(o.diagnostics),
+    }),
   async handler(args, { deps }) {
     return (await need(deps.engines, "parseAxm")(args.source)) as z.output<typeof AxmOutput>;
   },

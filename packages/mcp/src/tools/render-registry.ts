@@ -28,7 +28,8 @@ export function toolsJsonEntries(): ToolsJsonEntry[] {
   }));
 }
 
-export const CODAI_TOOLS_NOTICE = "Generated from packages/mcp/src/tools (TOOL_DEFS) by scripts/gen-tools-json.mjs; do not edit.";
+export const CODAI_TOOLS_NOTICE =
+  "Generated from packages/mcp/src/tools (TOOL_DEFS) by scripts/gen-tools-json.mjs; do not edit.";
 
 export function codaiToolsDocument() {
   return {

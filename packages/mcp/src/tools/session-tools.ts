@@ -10,7 +10,10 @@ const SessionDescriptorSchema = z.strictObject({
   sessionId: z.string(),
   artifacts: z.number().int().min(0),
   bytes: z.number().int().min(0),
-  limits: z.strictObject({ maxArtifacts: z.literal(SESSION_LIMITS.maxArtifacts), maxBytes: z.literal(SESSION_LIMITS.maxBytes) }),
+  limits: z.strictObject({
+    maxArtifacts: z.literal(SESSION_LIMITS.maxArtifacts),
+    maxBytes: z.literal(SESSION_LIMITS.maxBytes),
+  }),
   ttlMs: z.literal(SESSION_LIMITS.ttlMs),
 });
 
@@ -19,7 +22,8 @@ type Descriptor = z.output<typeof SessionDescriptorSchema>;
 export const planBegin = defineTool({
   name: "axiom_plan_begin",
   title: "Open a chunked plan session",
-  description: "Open a chunked plan session with the Plan header (every Plan field except artifacts) for Plans larger than the 4 MiB per-call cap.",
+  description:
+    "Open a chunked plan session with the Plan header (every Plan field except artifacts) for Plans larger than the 4 MiB per-call cap.",
   toolset: "full",
   preset: "ACT",
   input: z.strictObject(PlanHeaderShape),
@@ -47,7 +51,8 @@ export const planAdd = defineTool({
 export const planSeal = defineTool({
   name: "axiom_plan_seal",
   title: "Seal a plan session and compile it",
-  description: "Seal a plan session and compile the assembled Plan exactly as axiom_plan_compile would; the session is consumed even when compile fails.",
+  description:
+    "Seal a plan session and compile the assembled Plan exactly as axiom_plan_compile would; the session is consumed even when compile fails.",
   toolset: "full",
   preset: "ACT",
   input: z.strictObject({ sessionId: z.string().min(1), store: StoreArg.optional(), root: RootArg.optional() }),
@@ -57,7 +62,11 @@ export const planSeal = defineTool({
     const plan = deps.sessions.seal(args.sessionId);
     const root = await compileRoot(deps, args.root, args.store);
     const bundle = await compileAndStore(deps, plan, args.store, root);
-    deps.log.info("plan session sealed", { sessionId: args.sessionId, artifacts: bundle.manifest.artifacts.length, manifestDigest: bundle.manifestDigest });
+    deps.log.info("plan session sealed", {
+      sessionId: args.sessionId,
+      artifacts: bundle.manifest.artifacts.length,
+      manifestDigest: bundle.manifestDigest,
+    });
     return bundle;
   },
 });

@@ -22,7 +22,8 @@ export const ErrorObjectSchema = z.looseObject({
 /** `sha256:<64 hex>` or bare 64 lowercase hex → the bare hex; anything else ERR_NOT_FOUND (formats.md row 11). */
 export function digestHexOf(value: string, details: Record<string, unknown>): string {
   const hex = value.startsWith("sha256:") ? value.slice(7) : value;
-  if (!SHA256_HEX_RE.test(hex)) throw axiomError("ERR_NOT_FOUND", { message: `not a manifest digest: ${value}`, details });
+  if (!SHA256_HEX_RE.test(hex))
+    throw axiomError("ERR_NOT_FOUND", { message: `not a manifest digest: ${value}`, details });
   return hex;
 }
 

@@ -4,8 +4,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
-  ApplyResultSchema,
   type ApplyResult,
+  ApplyResultSchema,
   axiomError,
   type CheckReport,
   FindingSchema,
@@ -20,7 +20,7 @@ import { humanStep } from "../human-step";
 import { selectProfile } from "../profile-rule";
 import { applyConfirmed, applySummary } from "./apply-tools";
 import { intake, storeBundle } from "./bundles";
-import { KeepBackupsArg, LockTimeoutArg, ProfileArg, RootArg, digestHexOf } from "./shared";
+import { digestHexOf, KeepBackupsArg, LockTimeoutArg, ProfileArg, RootArg } from "./shared";
 import { defineTool, RawToolResult, type ToolCall } from "./types";
 
 const FileArg = z.strictObject({
@@ -43,7 +43,11 @@ const WriteInput = z.strictObject({
 });
 
 const { status: _status, ...applyShape } = ApplyResultSchema.shape;
-const WriteChecks = z.strictObject({ verdict: z.enum(["pass", "fail", "error"]), profile: z.string(), findings: z.array(FindingSchema) });
+const WriteChecks = z.strictObject({
+  verdict: z.enum(["pass", "fail", "error"]),
+  profile: z.string(),
+  findings: z.array(FindingSchema),
+});
 export const WriteResultSchema = z.strictObject({
   ...applyShape,
   status: z.enum(["preview", "applied", "noop", "rolled-back", "failed"]),
@@ -60,10 +64,18 @@ function checkFiles(files: FileArgT[]): void {
     seen.add(f.path);
     const op = f.op ?? "write";
     if (op === "write" && f.content === undefined) {
-      throw axiomError("ERR_INVALID_PLAN", { message: "content is required for op write", path: f.path, details: { index: i } });
+      throw axiomError("ERR_INVALID_PLAN", {
+        message: "content is required for op write",
+        path: f.path,
+        details: { index: i },
+      });
     }
     if (op === "delete" && f.content !== undefined) {
-      throw axiomError("ERR_INVALID_PLAN", { message: "content is forbidden for op delete", path: f.path, details: { index: i } });
+      throw axiomError("ERR_INVALID_PLAN", {
+        message: "content is forbidden for op delete",
+        path: f.path,
+        details: { index: i },
+      });
     }
   });
 }
@@ -79,7 +91,12 @@ export function buildWritePlan(files: FileArgT[], intent: string, profile: strin
     artifacts: files.map((f) =>
       (f.op ?? "write") === "delete"
         ? { path: f.path, op: "delete", mode: f.mode ?? "0644" }
-        : { path: f.path, op: "overwrite", mode: f.mode ?? "0644", source: { type: "inline", encoding: f.encoding ?? "utf8", content: f.content } },
+        : {
+            path: f.path,
+            op: "overwrite",
+            mode: f.mode ?? "0644",
+            source: { type: "inline", encoding: f.encoding ?? "utf8", content: f.content },
+          },
     ),
   };
 }
@@ -105,7 +122,12 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** The re-send rule of §7.3: an applied confirmation whose tree still matches → noop. */
-async function resentNoop(deps: ServerDeps, root: string, confirmDigest: string, fresh: ManifestBundle): Promise<WriteResult | undefined> {
+async function resentNoop(
+  deps: ServerDeps,
+  root: string,
+  confirmDigest: string,
+  fresh: ManifestBundle,
+): Promise<WriteResult | undefined> {
   let hex: string;
   try {
     hex = digestHexOf(confirmDigest, {});
@@ -141,7 +163,12 @@ export const write = defineTool({
   preset: "WRITE",
   input: WriteInput,
   output: WriteResultSchema,
-  summary: (o) => ({ ...applySummary(o as unknown as ApplyResult), status: o.status, verdict: o.checks?.verdict, next: o.next }),
+  summary: (o) => ({
+    ...applySummary(o as unknown as ApplyResult),
+    status: o.status,
+    verdict: o.checks?.verdict,
+    next: o.next,
+  }),
   async handler(args, call: ToolCall) {
     const { deps } = call;
     checkFiles(args.files);
@@ -149,12 +176,19 @@ export const write = defineTool({
     const planProfile = args.profile ?? deps.serverProfile;
     const profile = await selectProfile(deps, planProfile, undefined, root);
     const plan = buildWritePlan(args.files, args.intent ?? "", planProfile);
-    const { bundle } = await need(deps.engines, "compilePlan")(plan, { store: "inline", root, emitters: deps.emitters });
+    const { bundle } = await need(deps.engines, "compilePlan")(plan, {
+      store: "inline",
+      root,
+      emitters: deps.emitters,
+    });
     deps.log.info("compiled", { manifestDigest: bundle.manifestDigest, artifacts: bundle.manifest.artifacts.length });
 
     if (args.confirmDigest === undefined) {
       await storeBundle(deps, root, bundle);
-      const { result, report } = await need(deps.engines, "apply")({
+      const { result, report } = await need(
+        deps.engines,
+        "apply",
+      )({
         bundle,
         root,
         profile,
@@ -163,7 +197,11 @@ export const write = defineTool({
         guardAllowlist: deps.guards.guardAllowlist,
       });
       if (report && report.verdict !== "pass" && result.status !== "failed") {
-        const failed: ApplyResult = { ...result, status: "failed", error: { code: "ERR_CHECKS_FAILED", message: `checks verdict ${report.verdict}` } };
+        const failed: ApplyResult = {
+          ...result,
+          status: "failed",
+          error: { code: "ERR_CHECKS_FAILED", message: `checks verdict ${report.verdict}` },
+        };
         return withChecks(failed, "failed", report);
       }
       if (result.status === "failed") return withChecks(result, "failed", report);

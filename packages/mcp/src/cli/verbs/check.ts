@@ -3,7 +3,14 @@
 // is verified against the tree) → report stored under <root>/.axiom/reports/<hex>.json → text or
 // JSON on stdout. Exit 0 only for verdict pass, 1 for fail or error, 2 before a report exists.
 import { isAbsolute } from "node:path";
-import { formatCheckReport, loadProfile, profileSearchDirs, runChecks, selectCliProfile, storeReport } from "@codai/axiom-checks";
+import {
+  formatCheckReport,
+  loadProfile,
+  profileSearchDirs,
+  runChecks,
+  selectCliProfile,
+  storeReport,
+} from "@codai/axiom-checks";
 import { intakeBundle } from "@codai/axiom-plan";
 import { colourEnabled, printJson, printText, setExit } from "../../cli-output";
 import { resolveCliRoot } from "../../roots";

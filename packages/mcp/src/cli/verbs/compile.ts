@@ -2,7 +2,6 @@
 // <h[,h]>]…] [--allow-file] [--emitter <spec>]…` (cli.md §7.6, formats.md §3.3): Plan → ManifestBundle.
 // With a root the manifest carries preImage and the bundle is stored under <root>/.axiom/manifests/.
 import { compilePlan, parsePlanText, storeBundle } from "@codai/axiom-plan";
-import { axiomError } from "@codai/axiom-schema";
 import { printJson } from "../../cli-output";
 import { booleanFlag, commaListFlag, enumFlag, listFlag, requireWith, stringFlag } from "../args";
 import { planFormatOf, readInputText } from "../input";
@@ -37,13 +36,9 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
 
   const text = await readInputText(file, cwd, "plan");
   const format = planFormatOf(file);
-  if (format === "axm") {
-    throw axiomError("ERR_INVALID_PLAN", {
-      message: `${file}: .axm plans are not supported by this build yet`,
-      details: { file, reason: "axm-unavailable" },
-    });
-  }
-  const plan = await parsePlanText(text, format);
+  // .axm loads its parser chunk only here (dist/axm-lazy.js); JSON / YAML go through the plan library.
+  const plan =
+    format === "axm" ? (await import("../../axm-lazy")).planFromAxmText(text, file) : await parsePlanText(text, format);
 
   const { bundle } = await compilePlan(plan, {
     store,

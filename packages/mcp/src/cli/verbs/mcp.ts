@@ -1,9 +1,9 @@
 // `axiom mcp` (cli.md §7.1, mcp.md §1): flag checks happen here (usage errors, exit 2); the server
 // itself lives in the lazy chunk mcp-lazy, so the SDK never loads for any other verb.
 import { isAbsolute } from "node:path";
-import { parseToolsetFlag } from "../mcp-flags";
 import { booleanFlag, enumFlag, listFlag, stringFlag } from "../args";
 import { loadEmitters } from "../load-emitters";
+import { parseToolsetFlag } from "../mcp-flags";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {

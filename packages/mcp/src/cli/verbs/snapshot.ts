@@ -52,7 +52,13 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
     printJson(snap);
   } else {
     const file = await writeJsonAtomic(out, cwd, snap);
-    printJson({ snapshotDigest: snap.snapshotDigest, files: snap.body.counts.files, bytes: snap.body.counts.bytes, truncated: snap.body.truncated, out: file });
+    printJson({
+      snapshotDigest: snap.snapshotDigest,
+      files: snap.body.counts.files,
+      bytes: snap.body.counts.bytes,
+      truncated: snap.body.truncated,
+      out: file,
+    });
   }
   setExit(0);
 }

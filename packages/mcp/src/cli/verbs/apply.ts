@@ -1,0 +1,78 @@
+// `axiom apply <bundle.json> --root <dir> (--confirm <digest> | --dry-run) [--profile <name>]
+// [--pr [--branch <name>] [--commit-message <text>]] [--lock-timeout <ms>] [--keep-backups <n>]
+// [--allow-guards] [--guard-allowlist <abs>]…` (cli.md §7.9): read + bundle intake → --confirm →
+// root → engine → store the bundle on applied/noop → print the ApplyResult. Exit 0 applied/noop,
+// 1 failed/rolled-back, 2 before a result exists.
+import { isAbsolute } from "node:path";
+import { apply, intakeBundle, storeBundle } from "@codai/axiom-apply";
+import { axiomError } from "@codai/axiom-schema";
+import { printJson, setExit } from "../../cli-output";
+import { resolveCliRoot } from "../../roots";
+import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
+import { readBundleFile } from "../input";
+import { type FlagTable, UsageError, type VerbContext } from "../verb";
+
+export const options: FlagTable = {
+  root: { type: "string" },
+  confirm: { type: "string" },
+  "dry-run": { type: "boolean" },
+  profile: { type: "string" },
+  pr: { type: "boolean" },
+  branch: { type: "string" },
+  "commit-message": { type: "string" },
+  message: { type: "string" },
+  "lock-timeout": { type: "string" },
+  "keep-backups": { type: "string" },
+  "allow-guards": { type: "boolean" },
+  "guard-allowlist": { type: "string", multiple: true },
+};
+
+export const positionals = { min: 1, max: 1 };
+
+export const integers = {
+  "lock-timeout": { min: 0, max: 600_000 },
+  "keep-backups": { min: 0, max: 1000 },
+};
+
+export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
+  const rootArg = stringFlag(values, "root");
+  if (rootArg === undefined) throw new UsageError("apply requires --root <dir>");
+  const pr = booleanFlag(values, "pr");
+  for (const flag of ["branch", "commit-message", "message"]) {
+    if (values[flag] !== undefined && !pr) throw new UsageError(`--${flag} requires --pr`);
+  }
+  if (values.message !== undefined && values["commit-message"] !== undefined) {
+    throw new UsageError("--message is an alias of --commit-message; give only one");
+  }
+  for (const entry of listFlag(values, "guard-allowlist")) {
+    if (!isAbsolute(entry)) throw new UsageError(`--guard-allowlist expects an absolute path, got "${entry}"`);
+  }
+  const dryRun = booleanFlag(values, "dry-run");
+  const bundle = intakeBundle(await readBundleFile(args[0] as string, cwd));
+  const confirm = stringFlag(values, "confirm");
+  if (!dryRun && confirm !== bundle.manifestDigest) {
+    throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
+      message: confirm === undefined ? "apply needs --confirm <manifestDigest> (or --dry-run)" : "--confirm does not equal the bundle's manifestDigest",
+      details: { confirmDigest: confirm ?? null, manifestDigest: bundle.manifestDigest },
+    });
+  }
+  const root = await resolveCliRoot(rootArg, cwd);
+  // --profile is parsed here; the pre-apply check runner is wired in by the checks integration.
+  stringFlag(values, "profile");
+  const mode = dryRun ? "dry-run" : pr ? "pr" : "fs";
+  const result = await apply({
+    bundle,
+    root,
+    mode,
+    confirmDigest: dryRun ? undefined : confirm,
+    lockTimeoutMs: integerFlag(values, "lock-timeout"),
+    keepBackups: dryRun ? undefined : integerFlag(values, "keep-backups"),
+    branch: stringFlag(values, "branch"),
+    commitMessage: stringFlag(values, "commit-message") ?? stringFlag(values, "message"),
+  });
+  if (result.status === "applied" || result.status === "noop") {
+    await storeBundle(root, bundle).catch(() => undefined);
+  }
+  printJson(result);
+  setExit(result.status === "applied" || result.status === "noop" ? 0 : 1);
+}

@@ -1,0 +1,28 @@
+// `axiom doctor [--root <dir>] [--json]` / `axiom setup doctor` (cli.md §7.3, hooks-doctor.md §4).
+// Exit 0 when no check fails, 1 otherwise (a result object, D16).
+import * as path from "node:path";
+import { printJson, printText, setExit } from "../../cli-output";
+import { spawnProbe } from "../../doctor/latency";
+import { formatDoctorText, runDoctor } from "../../doctor/run";
+import { RELEASE_VERSION } from "../../version";
+import { booleanFlag, stringFlag } from "../args";
+import type { FlagTable, VerbContext } from "../verb";
+
+export const options: FlagTable = {
+  root: { type: "string" },
+  json: { type: "boolean" },
+};
+
+export const positionals = { min: 0, max: 0 };
+
+export async function run({ values, cwd }: VerbContext): Promise<void> {
+  // The probe runs this very CLI (its entry script), never whatever `axiom` is on PATH.
+  const entry = process.argv[1];
+  const report = await runDoctor(path.resolve(cwd, stringFlag(values, "root") ?? "."), {
+    version: RELEASE_VERSION,
+    probe: entry ? spawnProbe(path.resolve(entry)) : undefined,
+  });
+  if (booleanFlag(values, "json")) printJson(report);
+  else printText(formatDoctorText(report));
+  setExit(report.ok ? 0 : 1);
+}

@@ -1,0 +1,100 @@
+// Repository-state checks of doctor (hooks-doctor.md §4.2): lock, journal, chain, profiles, the
+// gate profile and .gitignore. All read-only (statusDocument never takes the lock nor recovers).
+import { readdir, readFile } from "node:fs/promises";
+import * as path from "node:path";
+import { statusDocument } from "@codai/axiom-apply";
+import { loadProfile } from "@codai/axiom-checks";
+import { isAxiomError } from "@codai/axiom-schema";
+import { readGateProfile } from "../gate/profile";
+import { GITIGNORE_LINES } from "../init/content";
+import type { DoctorCheck } from "./types";
+
+export async function lockJournalChainChecks(root: string): Promise<DoctorCheck[]> {
+  const doc = await statusDocument(root);
+  const out: DoctorCheck[] = [];
+  const h = doc.lock.holder;
+  if (!doc.lock.held) out.push({ id: "lock", status: "ok", message: "free" });
+  else if (h && !h.stale) out.push({ id: "lock", status: "ok", message: `held by live pid ${h.pid}` });
+  else
+    out.push({
+      id: "lock",
+      status: "warn",
+      message: h ? `stale holder pid ${h.pid}` : "held by an unreadable holder",
+      hint: "the next apply reclaims it; see axiom status",
+    });
+  if (doc.interrupted.length > 0 || doc.corrupt.length > 0) {
+    const parts: string[] = [];
+    if (doc.interrupted.length > 0) parts.push(`interrupted: ${doc.interrupted.map((j) => `${j.manifestDigest} (${j.phase})`).join(", ")}`);
+    if (doc.corrupt.length > 0) parts.push(`corrupt journal files: ${doc.corrupt.join(", ")}`);
+    const first = doc.interrupted[0];
+    out.push({
+      id: "journal",
+      status: "fail",
+      message: parts.join("; "),
+      hint: first
+        ? `axiom rollback ${first.manifestDigest} --root ${root} (the next apply also recovers)`
+        : "inspect or remove the corrupt files under .axiom/journal/",
+    });
+  } else out.push({ id: "journal", status: "ok", message: "no interrupted journal" });
+  const bad = doc.chain.firstBad;
+  out.push(
+    bad
+      ? { id: "chain", status: "fail", message: `ERR_JOURNAL_CHAIN at #${bad.seq} (${bad.reason})`, hint: `axiom verify --journal --root ${root}` }
+      : { id: "chain", status: "ok", message: "the journal hash chain is intact" },
+  );
+  return out;
+}
+
+export async function profileChecks(root: string): Promise<DoctorCheck[]> {
+  const dir = path.join(root, ".axiom", "profiles");
+  let names: string[] = [];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith(".json")).map((n) => n.slice(0, -5));
+  } catch {
+    names = [];
+  }
+  if (names.length === 0) {
+    return [{ id: "profile", status: "warn", message: "no repository profile: the built-in `default` applies", hint: "axiom init" }];
+  }
+  const out: DoctorCheck[] = [];
+  for (const name of names.sort()) {
+    try {
+      const p = await loadProfile(name, { searchDirs: [dir] });
+      out.push({ id: `profile.${name}`, status: "ok", message: `loads (${p.checks.length} checks)` });
+    } catch (err) {
+      const code = isAxiomError(err) ? err.code : "ERR_INVALID_PROFILE";
+      const why = err instanceof Error ? err.message : String(err);
+      out.push({ id: `profile.${name}`, status: "fail", message: `${code}: ${why}`, hint: `fix .axiom/profiles/${name}.json` });
+    }
+  }
+  return out;
+}
+
+export async function gateProfileCheck(root: string): Promise<DoctorCheck[]> {
+  const r = await readGateProfile(path.join(root, ".axiom", "gate-profile.json"));
+  if (r.kind === "absent") return [];
+  if (r.kind === "ok") return [{ id: "gate.profile", status: "ok", message: ".axiom/gate-profile.json is valid" }];
+  return [
+    {
+      id: "gate.profile",
+      status: "fail",
+      message: `${r.why}: the gate denies every write (fail-closed)`,
+      hint: "fix .axiom/gate-profile.json or re-create it with axiom init --force",
+    },
+  ];
+}
+
+const IGNORE_FORMS = new Set([".axiom", ".axiom/", ".axiom/*", ".axiom/**", "/.axiom", "/.axiom/"]);
+
+export async function gitignoreCheck(root: string): Promise<DoctorCheck> {
+  let text = "";
+  try {
+    text = await readFile(path.join(root, ".gitignore"), "utf8");
+  } catch {
+    text = "";
+  }
+  const covered = text.split(/\r?\n/).some((l) => IGNORE_FORMS.has(l.trim()));
+  return covered
+    ? { id: "gitignore", status: "ok", message: ".axiom/ is ignored" }
+    : { id: "gitignore", status: "warn", message: ".axiom/ is not covered by .gitignore", hint: `add to .gitignore: ${GITIGNORE_LINES.join(", ")}` };
+}

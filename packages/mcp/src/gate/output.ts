@@ -1,0 +1,51 @@
+// The gate's only writer to stdout/stderr (hooks-doctor.md §2.12, §2.13). cli-output.ts is not
+// used here: it imports @codai/axiom-schema and with it zod, which the gate chunk must not load.
+import type { Denial, LogLevel, ToolClass } from "./types";
+
+const RANK: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
+
+export class GateOutput {
+  constructor(private readonly level: LogLevel) {}
+
+  log(level: LogLevel, text: string): void {
+    if (RANK[level] <= RANK[this.level]) process.stderr.write(`AXIOM GATE ${level.toUpperCase()}: ${text}\n`);
+  }
+
+  /** Exit 2, one JSON line on stdout, the DENY line on stderr (always printed). */
+  deny(d: Denial, toolClass: ToolClass | undefined): void {
+    const reason = denyLine(d);
+    const axiom: Record<string, string> = { verdict: "deny", code: d.code };
+    if (d.path !== undefined) axiom.path = d.path;
+    if (toolClass !== undefined) axiom.toolClass = toolClass;
+    axiom.standard = "owasp-acs/0.1";
+    const doc = {
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason },
+      permissionDecision: "deny",
+      permissionDecisionReason: reason,
+      axiom,
+    };
+    process.stdout.write(`${JSON.stringify(doc)}\n`);
+    process.stderr.write(`${reason}\n`);
+    process.exitCode = 2;
+  }
+
+  /** A fail-closed case under --fail-open: exit 0, nothing on stdout, one WARN line. */
+  failOpen(why: string): void {
+    this.log("warn", `${why} — failing open (--fail-open)`);
+    process.exitCode = 0;
+  }
+
+  allow(): void {
+    process.exitCode = 0;
+  }
+
+  /** Bad arguments: exit 2, stdout empty, the error and the usage line on stderr. */
+  usage(message: string, usageLine: string): void {
+    process.stderr.write(`AXIOM GATE ERROR: ${message}\n${usageLine}\n`);
+    process.exitCode = 2;
+  }
+}
+
+export function denyLine(d: Denial): string {
+  return `AXIOM GATE DENY ${d.code}: ${d.message}${d.path !== undefined ? ` (${d.path})` : ""}`;
+}

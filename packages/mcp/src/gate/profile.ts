@@ -1,0 +1,128 @@
+// Gate profiles (hooks-doctor.md §2.9): GateProfileSchema (strict), the lookup order and the
+// built-in. Hand-written rather than zod so the gate chunk stays small (§2.14); doctor reuses it.
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import * as path from "node:path";
+import { isObject } from "./normalize";
+
+export interface GateProfile {
+  deny: string[];
+  allow?: string[];
+  noSecrets: boolean;
+  pii: boolean;
+  maxBytes?: number;
+}
+
+export type GateProfileParse = { success: true; data: GateProfile } | { success: false; error: string };
+
+const KEYS = new Set(["deny", "allow", "noSecrets", "pii", "maxBytes"]);
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");
+
+/** Strict: unknown keys, wrong types, empty deny entries and non-positive maxBytes are errors. */
+export const GateProfileSchema = {
+  safeParse(value: unknown): GateProfileParse {
+    if (!isObject(value)) return { success: false, error: "a gate profile must be a JSON object" };
+    const unknown = Object.keys(value).filter((k) => !KEYS.has(k));
+    if (unknown.length > 0) return { success: false, error: `unknown key ${unknown[0]}` };
+    const { deny = [], allow, noSecrets = true, pii = false, maxBytes } = value;
+    if (!isStrings(deny) || deny.some((s) => s === "")) return { success: false, error: "deny must be non-empty strings" };
+    if (allow !== undefined && !isStrings(allow)) return { success: false, error: "allow must be strings" };
+    if (typeof noSecrets !== "boolean") return { success: false, error: "noSecrets must be a boolean" };
+    if (typeof pii !== "boolean") return { success: false, error: "pii must be a boolean" };
+    if (maxBytes !== undefined && !(typeof maxBytes === "number" && Number.isSafeInteger(maxBytes) && maxBytes > 0)) {
+      return { success: false, error: "maxBytes must be a positive integer" };
+    }
+    const data: GateProfile = { deny, noSecrets, pii };
+    if (allow !== undefined) data.allow = allow;
+    if (maxBytes !== undefined) data.maxBytes = maxBytes as number;
+    return { success: true, data };
+  },
+};
+
+/** §2.9 built-in, carrying the D24 harness-config paths. */
+export const BUILTIN_GATE_PROFILE: GateProfile = {
+  deny: [
+    ".git/**",
+    ".axiom/**",
+    "**/*.lock",
+    "pnpm-lock.yaml",
+    ".env",
+    ".env.*",
+    "**/node_modules/**",
+    ".claude/settings.json",
+    ".claude/settings.local.json",
+    ".vscode/settings.json",
+    ".vscode/mcp.json",
+    ".mcp.json",
+    ".cursor/**",
+    ".github/hooks/**",
+  ],
+  noSecrets: true,
+  pii: false,
+};
+
+/** §3.3 file 7: the gate profile `axiom init` writes. */
+export const INIT_GATE_PROFILE: GateProfile = {
+  deny: [
+    ".git/**",
+    ".axiom/**",
+    ".github/**",
+    "pnpm-lock.yaml",
+    "**/*.lock",
+    ".env",
+    ".env.*",
+    "**/.env",
+    "**/.env.*",
+    "**/node_modules/**",
+    "**/.next/**",
+    "**/dist/**",
+    ".claude/settings.json",
+    ".claude/settings.local.json",
+    ".vscode/settings.json",
+    ".vscode/mcp.json",
+    ".mcp.json",
+    ".cursor/**",
+  ],
+  noSecrets: true,
+  pii: false,
+  maxBytes: 262144,
+};
+
+export type ProfileLookup = { ok: true; profile: GateProfile; source: string } | { ok: false; why: string };
+
+type ReadOutcome = { kind: "absent" } | { kind: "bad"; why: string } | { kind: "ok"; profile: GateProfile };
+
+export async function readGateProfile(file: string): Promise<ReadOutcome> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
+    return { kind: "bad", why: `gate profile ${file} is unreadable (${code ?? "error"})` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: "bad", why: `gate profile ${file} is not JSON` };
+  }
+  const parsed = GateProfileSchema.safeParse(json);
+  if (!parsed.success) return { kind: "bad", why: `gate profile ${file} is invalid: ${parsed.error}` };
+  return { kind: "ok", profile: parsed.data };
+}
+
+/** First hit wins, no merging: --profile, <root>/.axiom, ~/.axiom, built-in. */
+export async function lookupGateProfile(root: string, explicit: string | undefined, home = homedir()): Promise<ProfileLookup> {
+  if (explicit !== undefined) {
+    const r = await readGateProfile(explicit);
+    if (r.kind === "absent") return { ok: false, why: `gate profile ${explicit} not found` };
+    return r.kind === "ok" ? { ok: true, profile: r.profile, source: explicit } : { ok: false, why: r.why };
+  }
+  for (const file of [path.join(root, ".axiom", "gate-profile.json"), path.join(home, ".axiom", "gate-profile.json")]) {
+    const r = await readGateProfile(file);
+    if (r.kind === "absent") continue;
+    return r.kind === "ok" ? { ok: true, profile: r.profile, source: file } : { ok: false, why: r.why };
+  }
+  return { ok: true, profile: BUILTIN_GATE_PROFILE, source: "built-in" };
+}

@@ -1,0 +1,105 @@
+// Write-target extraction for write-class tools (hooks-doctor.md §2.5).
+import { fileURLToPath } from "node:url";
+import { firstString, isObject, type JsonObject } from "./normalize";
+import type { RawTarget } from "./types";
+
+export const PATH_KEYS = ["file_path", "filePath", "path", "notebook_path", "notebookPath", "target_file", "targetFile", "file", "uri"];
+export const CONTENT_KEYS = [
+  "content",
+  "new_string",
+  "newString",
+  "new_str",
+  "newStr",
+  "code",
+  "newCode",
+  "new_source",
+  "newSource",
+  "file_text",
+  "fileText",
+  "text",
+];
+const PATCH_KEYS = ["input", "patch", "diff"];
+
+/** First content-key value that is a string (empty allowed: it is still what the tool writes). */
+function contentOf(obj: JsonObject): string | undefined {
+  for (const k of CONTENT_KEYS) if (typeof obj[k] === "string") return obj[k] as string;
+  return undefined;
+}
+
+/** A `file://` URI names a local path; anything else is taken literally. */
+function pathOf(obj: JsonObject): string | undefined {
+  const p = firstString(obj, PATH_KEYS);
+  if (p !== undefined && p.startsWith("file://")) {
+    try {
+      return fileURLToPath(p);
+    } catch {
+      return p;
+    }
+  }
+  return p;
+}
+
+/** V4A patch text → targets, in header order. */
+export function patchTargets(patch: string): RawTarget[] {
+  const out: RawTarget[] = [];
+  let current: { t: RawTarget; lines: string[] } | undefined;
+  const all: { t: RawTarget; lines: string[] }[] = [];
+  const HEADER = /^\*\*\* (Update|Add|Delete) File: (.*)$/;
+  for (const line of patch.split(/\r?\n/)) {
+    const h = HEADER.exec(line);
+    if (h) {
+      const p = (h[2] as string).trimEnd();
+      current = { t: { raw: p, op: h[1] === "Delete" ? "delete" : "write" }, lines: [] };
+      all.push(current);
+      continue;
+    }
+    if (line.startsWith("*** Move to: ")) {
+      all.push({ t: { raw: line.slice("*** Move to: ".length).trimEnd(), op: "write" }, lines: [] });
+      continue;
+    }
+    if (current && current.t.op === "write" && line.startsWith("+")) current.lines.push(line.slice(1));
+  }
+  for (const { t, lines } of all) {
+    if (t.raw === "") continue;
+    out.push(lines.length > 0 ? { ...t, content: lines.join("\n") } : t);
+  }
+  return out;
+}
+
+export function extractWriteTargets(toolName: string, input: JsonObject): RawTarget[] {
+  const n = toolName.toLowerCase();
+  if (n.includes("apply_patch")) {
+    const patch = firstString(input, PATCH_KEYS);
+    return patch === undefined ? [] : patchTargets(patch);
+  }
+  const reps = input.replacements;
+  if (n.includes("multi_replace") && Array.isArray(reps)) {
+    const groups = new Map<string, string[]>();
+    for (const r of reps) {
+      if (!isObject(r)) continue;
+      const p = pathOf(r);
+      if (p === undefined) continue;
+      const parts = groups.get(p) ?? [];
+      const c = contentOf(r);
+      if (c !== undefined) parts.push(c);
+      groups.set(p, parts);
+    }
+    return [...groups].map(([raw, parts]) =>
+      parts.length > 0 ? { raw, op: "write" as const, content: parts.join("\n") } : { raw, op: "write" as const },
+    );
+  }
+  const p = pathOf(input);
+  if (p === undefined) return [];
+  const parts: string[] = [];
+  const top = contentOf(input);
+  if (top !== undefined) parts.push(top);
+  if (Array.isArray(input.edits)) {
+    // Claude MultiEdit: every edit's replacement text is scanned, never the resulting file.
+    for (const e of input.edits) {
+      if (!isObject(e)) continue;
+      const c = contentOf(e);
+      if (c !== undefined) parts.push(c);
+    }
+  }
+  return [parts.length > 0 ? { raw: p, op: "write", content: parts.join("\n") } : { raw: p, op: "write" }];
+}

@@ -1,0 +1,104 @@
+// Bad input (issue 5): random argument objects for every tool of the full toolset, over a real
+// stdio connection. The server never crashes, every failure is isError with a closed-enum code,
+// and nothing outside .axiom/ changes (no call here is a matching confirmed apply/write).
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { isErrorCode } from "@codai/axiom-schema";
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { TOOL_DEFS } from "../src/tools/registry";
+import { buildCli, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
+
+const PER_TOOL = 200;
+
+let R: { dir: string; cleanup: () => Promise<void> };
+let s: McpSession;
+beforeAll(async () => {
+  buildCli();
+  R = await tempRoot();
+  await writeFile(join(R.dir, "keep.txt"), "keep");
+  s = await startMcp("v2-legacy", ["--root", R.dir, "--tools", "full"]);
+});
+afterAll(async () => {
+  await s?.close();
+  await R?.cleanup();
+});
+
+async function userTree(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string, rel: string) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      if (rel === "" && e.name === ".axiom") continue;
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(join(d, e.name), r);
+      else out.push(`${r}:${await readFile(join(d, e.name), "utf8")}`);
+    }
+  };
+  await walk(dir, "");
+  return out.sort();
+}
+
+/** Values that reach past the schema: strings shaped like digests, paths, roots and documents. */
+const value = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(
+    "sha256:",
+    `sha256:${"a".repeat(64)}`,
+    "../x",
+    "/",
+    "",
+    "keep.txt",
+    ".axiom/x",
+    "default",
+    "permissive",
+    "AAE=",
+  ),
+  fc.constant(R_PLACEHOLDER()),
+  fc.record(
+    {
+      path: fc.constantFrom("a.txt", "../b", "keep.txt", ".AXIOM/x"),
+      content: fc.string(),
+      op: fc.constantFrom("write", "delete", "x"),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.array(
+    fc.record({ path: fc.string({ maxLength: 12 }), content: fc.string({ maxLength: 12 }) }, { requiredKeys: [] }),
+    { maxLength: 3 },
+  ),
+);
+function R_PLACEHOLDER(): string {
+  return "@root@";
+}
+
+function argsFor(keys: string[]): fc.Arbitrary<Record<string, unknown>> {
+  const shaped =
+    keys.length === 0
+      ? fc.constant({})
+      : fc.record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] });
+  return fc.oneof(shaped, fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }));
+}
+
+test(`${PER_TOOL} random argument objects per tool: never crashes, every failure is isError with a closed-enum code, nothing outside .axiom/ changes`, async () => {
+  const before = await userTree(R.dir);
+  for (const def of TOOL_DEFS) {
+    const keys = Object.keys((def.input as unknown as { shape: Record<string, unknown> }).shape);
+    const samples = fc.sample(argsFor(keys), { numRuns: PER_TOOL, seed: 42 });
+    for (const raw of samples) {
+      const args = JSON.parse(JSON.stringify(raw).replaceAll("@root@", R.dir.replaceAll("\\", "\\\\")));
+      const r = await s.callTool(def.name, args);
+      if (r.isError) {
+        const e = JSON.parse(r.content[0].text);
+        expect(isErrorCode(e.code), `${def.name} ${JSON.stringify(args).slice(0, 200)} → ${r.content[0].text}`).toBe(
+          true,
+        );
+        expect(r.structuredContent).toEqual(e);
+      } else {
+        expect(r.structuredContent, def.name).toBeTypeOf("object");
+      }
+    }
+  }
+  expect(await userTree(R.dir)).toEqual(before);
+  // Still alive and answering.
+  expect((await s.callTool("axiom_status", {})).isError).toBeUndefined();
+}, 600_000);
