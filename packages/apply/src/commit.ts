@@ -91,6 +91,7 @@ async function passBackups(tree: string, hex: string, steps: PlannedStep[], jour
     const s = steps[i]!;
     if (s.pre.kind !== "file") continue;
     const B = layout.backupFile(tree, hex, s.rel);
+    await containmentWalk(tree, s.rel);
     const fd = await reopenCaptured(s, 1n);
     try {
       for (const d of await mkdirp(path.dirname(B))) gained.add(path.dirname(d));

@@ -65,7 +65,6 @@ export async function rollbackRoutine(tree: string, j: Journal, manual: boolean,
   const touched = new Set<string>();
   for (let i = journal.steps.length - 1; i >= 0; i--) {
     const s = journal.steps[i]!;
-    await containmentWalk(tree, s.path);
     const T = layout.target(tree, s.path);
     const B = layout.backupFile(tree, hex, s.path);
     const S = layout.stagedFile(tree, hex, s.path);
@@ -83,13 +82,19 @@ export async function rollbackRoutine(tree: string, j: Journal, manual: boolean,
         performed = ts !== undefined && ts.dev === ss.dev && ts.ino === ss.ino;
       }
     }
+    // Only a step that acts on T resolves T through the walk first; a failing walk ends the
+    // routine (→ ERR_ROLLBACK), so nothing is ever written through a swapped-in link.
     if (s.op === "create" || (!hasBackup && s.op === "overwrite")) {
-      if (performed && (await unlinkIfPresent(T))) touched.add(path.dirname(T));
+      if (performed) {
+        await containmentWalk(tree, s.path);
+        if (await unlinkIfPresent(T)) touched.add(path.dirname(T));
+      }
       continue;
     }
     if (!hasBackup) continue; // delete without backup: nothing to restore
     if (performed) {
       if ((await lstatOrUndefined(B)) !== undefined) {
+        await containmentWalk(tree, s.path);
         for (const d of await mkdirp(path.dirname(T))) touched.add(path.dirname(d));
         await renameRetry(B, T);
         touched.add(path.dirname(T));

@@ -38,7 +38,8 @@ describe("6 processes contend for one root", () => {
       const events = (await readFile(log, "utf8"))
         .trim()
         .split("\n")
-        .map((l) => JSON.parse(l) as { event: string; ticket: string; pid: number });
+        .map((l) => JSON.parse(l) as { event: string; ticket: string; pid: number })
+        .filter((e) => e.event !== "done");
       const acquiredOrder = events.filter((e) => e.event === "acquired").map((e) => e.ticket);
       expect(acquiredOrder).toEqual(queued); // the queue (sorted by name) is the acquisition order
       // Single writer: the log alternates acquired/released of the same ticket.
@@ -77,4 +78,29 @@ describe("6 processes contend for one root", () => {
       await cleanup();
     }
   });
+
+  it("I13 4 processes × 25 lock rounds (one host and two fake hosts) → never two lock holders (holder log has no overlap)", async () => {
+    const { root, cleanup } = await tempRoot();
+    try {
+      const log = path.join(root, "holders.log");
+      const hosts = ["-", "-", "fake-host-B", "fake-host-C"];
+      const children = hosts.map((host, i) =>
+        runChild(holderScript, [root, `sha256:${String(i).repeat(64)}`, "60000", "2", log, host, "25"]),
+      );
+      const codes = await Promise.all(children.map((c) => c.exited));
+      expect(codes).toEqual([0, 0, 0, 0]);
+      const events = (await readFile(log, "utf8"))
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { event: string; ticket: string; pid: number })
+        .filter((e) => e.event !== "done");
+      expect(events.filter((e) => e.event === "acquired")).toHaveLength(100);
+      for (let i = 0; i < events.length; i += 2) {
+        expect(events[i]?.event).toBe("acquired");
+        expect(events[i + 1]).toMatchObject({ event: "released", pid: events[i]?.pid, ticket: events[i]?.ticket });
+      }
+    } finally {
+      await cleanup();
+    }
+  }, 120_000);
 });

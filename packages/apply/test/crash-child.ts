@@ -1,17 +1,48 @@
-// Child process for the SIGKILL crash tests (bundled by esbuild at test time): applies the bundle
-// in argv[2] to the root in argv[3]. It prints "go" once loaded, so the parent's kill instants fall
-// inside the apply. With AXIOM_CRASH_FAST_FSYNC=1 fsync is a no-op through the seam: a SIGKILL
-// does not lose page-cache data, so fsync only costs time here.
+// Child process for the SIGKILL crash tests (bundled by esbuild at test time): applies (or rolls
+// back) the bundle in argv[2] on the root in argv[3]. It prints "go" once loaded, so a parent's
+// timed kill falls inside the apply. Test-only seam overrides (threats.md §4.3 killAt):
+//   AXIOM_CRASH_FAST_FSYNC=1       fsync is a no-op (SIGKILL keeps the page cache; saves time)
+//   AXIOM_KILL_OP / _MATCH / _NTH / _WHEN   SIGKILL itself before|after the nth call of that op
+//                                   whose path or destination contains MATCH
+//   AXIOM_FAIL_OP / _MATCH / _NTH / _ERRNO  make that call fail once with the errno
 import * as fs from "node:fs";
-import { apply, installFs } from "@codai/axiom-apply";
+import { apply, fsx, installFs, rollback, type FsPort } from "@codai/axiom-apply";
 
 const [bundleFile, root, mode] = process.argv.slice(2) as [string, string, string | undefined];
-if (process.env.AXIOM_CRASH_FAST_FSYNC === "1") installFs({ fsync: async () => undefined });
+const env = process.env;
+const overrides: Partial<FsPort> = {};
+if (env.AXIOM_CRASH_FAST_FSYNC === "1") overrides.fsync = async () => undefined;
+const counters = new Map<string, number>();
+for (const kind of ["KILL", "FAIL"] as const) {
+  const op = env[`AXIOM_${kind}_OP`] as keyof FsPort | undefined;
+  if (!op) continue;
+  const match = env[`AXIOM_${kind}_MATCH`] ?? "";
+  const nth = Number(env[`AXIOM_${kind}_NTH`] ?? 1);
+  const inner = (overrides[op] ?? fsx[op]) as (...a: unknown[]) => Promise<unknown>;
+  (overrides as Record<string, unknown>)[op] = async (...args: unknown[]) => {
+    const hit = String(args[0]).includes(match) || (args.length > 1 && String(args[1]).includes(match));
+    const n = hit ? (counters.get(kind) ?? 0) + 1 : 0;
+    if (hit) counters.set(kind, n);
+    if (hit && n === nth) {
+      if (kind === "FAIL") {
+        const e = new Error(`injected ${env.AXIOM_FAIL_ERRNO}`) as NodeJS.ErrnoException;
+        e.code = env.AXIOM_FAIL_ERRNO ?? "EIO";
+        e.syscall = op;
+        throw e;
+      }
+      if (env.AXIOM_KILL_WHEN !== "after") process.kill(process.pid, "SIGKILL");
+      const res = await inner(...args);
+      process.kill(process.pid, "SIGKILL");
+      return res;
+    }
+    return inner(...args);
+  };
+}
+installFs(overrides);
 const bundle = JSON.parse(fs.readFileSync(bundleFile, "utf8"));
 process.stdout.write("go\n");
 const run = async () => {
   if (mode === "rollback") {
-    const { rollback } = await import("@codai/axiom-apply");
     await rollback(root, bundle.manifestDigest);
     return;
   }

@@ -1,51 +1,16 @@
 // issue 3 "A real crash test: a child process applying 200 files is SIGKILLed at random instants
 // (at least 50 trials in the suite …); after the next axiom apply/rollback every touched path is
 // wholly pre or wholly post, never mixed." (apply.md §9 crash-consistency contract)
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { build } from "esbuild";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { runChild } from "./crash-child-run";
 import { apply, installFs, listJournals, rollback } from "@codai/axiom-apply";
 import { crashBundle, manifestState, writePre } from "./crash-fixture";
 import { cleanupRoots, makeBundle, tmpRoot } from "./engine-helpers";
 
 const TRIALS = Number(process.env.AXIOM_CRASH_TRIALS ?? 50);
-let childJs: string;
-let workDir: string;
-
-beforeAll(async () => {
-  workDir = fs.mkdtempSync(path.join(fs.realpathSync(require("node:os").tmpdir()), "axiom-crash-child-"));
-  childJs = path.join(workDir, "child.mjs");
-  await build({ entryPoints: [path.join(__dirname, "crash-child.ts")], bundle: true, platform: "node", format: "esm", outfile: childJs, logLevel: "silent", banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
-});
-afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 afterEach(cleanupRoots);
-
-/** Spawns the child; `killAfterMs` counts from its "go" line. */
-export function runChild(args: string[], killAfterMs?: number): Promise<{ ms: number; killed: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childJs, ...args], {
-      shell: false,
-      stdio: ["ignore", "pipe", "inherit"],
-      env: { PATH: process.env.PATH ?? "", AXIOM_CRASH_FAST_FSYNC: "1" },
-    });
-    let t0 = Date.now();
-    let timer: NodeJS.Timeout | undefined;
-    let started = false;
-    child.stdout.on("data", () => {
-      if (started) return;
-      started = true;
-      t0 = Date.now();
-      if (killAfterMs !== undefined) timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
-    });
-    child.on("error", reject);
-    child.on("exit", (_code, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ ms: Date.now() - t0, killed: signal === "SIGKILL" });
-    });
-  });
-}
 
 describe("crash: SIGKILL a 200-file apply at random instants", () => {
   it(`${TRIALS} trials: after the next apply (or rollback) every touched path is wholly pre or wholly post`, async () => {
@@ -65,7 +30,7 @@ describe("crash: SIGKILL a 200-file apply at random instants", () => {
       const { root } = tmpRoot();
       writePre(root);
       const at = Math.floor(Math.random() * full.ms * 1.05);
-      if ((await runChild([bundleFile, root], at)).killed) tally.killed++;
+      if ((await runChild([bundleFile, root], { killAfterMs: at })).killed) tally.killed++;
       const pending = (await listJournals(root)).some((e) => e.journal && ["staged", "committing", "rolling-back"].includes(e.journal.phase));
       if (pending) tally.interrupted++;
       if (i % 3 === 2 && fs.existsSync(path.join(root, ".axiom", "journal", `${crashBundle.manifestDigest.slice(7)}.json`))) {

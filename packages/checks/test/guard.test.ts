@@ -198,9 +198,20 @@ describe("output parsing and mapping (§7.5–§7.7)", () => {
 
   it('99. Guard printing {"ok":true,"extra":1} → ERR_GUARD_OUTPUT (strict)', async () => {
     const root = await guardRoot();
-    const coded = JSON.stringify({ ok: false, findings: [{ id: "ERR_INTERNAL", message: "a finding id is never a code" }] });
-    const report = await runGuards(root, [echo('{"ok":true,"extra":1}'), { ...echo("[1]"), id: "arr" }, { ...echo(coded), id: "coded" }]);
-    expect(report.findings.map((f) => f.facts.code)).toEqual(["ERR_GUARD_OUTPUT", "ERR_GUARD_OUTPUT", "ERR_GUARD_OUTPUT"]);
+    const coded = JSON.stringify({
+      ok: false,
+      findings: [{ id: "ERR_INTERNAL", message: "a finding id is never a code" }],
+    });
+    const report = await runGuards(root, [
+      echo('{"ok":true,"extra":1}'),
+      { ...echo("[1]"), id: "arr" },
+      { ...echo(coded), id: "coded" },
+    ]);
+    expect(report.findings.map((f) => f.facts.code)).toEqual([
+      "ERR_GUARD_OUTPUT",
+      "ERR_GUARD_OUTPUT",
+      "ERR_GUARD_OUTPUT",
+    ]);
   });
 
   it('100. Guard printing {"ok":false} → one finding guard.external at CheckRef severity, verdict fail', async () => {

@@ -58,19 +58,21 @@ describe("runChecks steps (§2.2–§2.4)", () => {
     expect(report.verdict).toBe("error");
   });
 
-  it("manifest.requireSigned, expr.cel and expr.cedar are not registered yet → ERR_PREDICATE_UNKNOWN", async () => {
+  it("a predicate missing from the registry (e.g. expr.cel before its issue) → ERR_PREDICATE_UNKNOWN", async () => {
+    const { PredicateRegistry } = await import("../src/index");
     const report = await runChecks({
       bundle: makeBundle({ artifacts: one }),
       profile: profileOf([
         { id: "a", predicate: "manifest.requireSigned", params: {} },
         { id: "b", predicate: "expr.cel", params: { expression: "true" } },
-        { id: "c", predicate: "expr.cedar", params: { policies: "permit(principal, action, resource);" } },
+        { id: "c", predicate: "path.deny", params: { globs: ["x"] } },
       ]),
+      registry: new PredicateRegistry(),
     });
-    expect(report.findings.map((f) => f.facts.code)).toEqual([
-      "ERR_PREDICATE_UNKNOWN",
-      "ERR_PREDICATE_UNKNOWN",
-      "ERR_PREDICATE_UNKNOWN",
+    expect(report.findings.map((f) => [f.id, f.facts.code])).toEqual([
+      ["a", "ERR_PREDICATE_UNKNOWN"],
+      ["b", "ERR_PREDICATE_UNKNOWN"],
+      ["c", "ERR_PREDICATE_UNKNOWN"],
     ]);
   });
 

@@ -22,7 +22,13 @@ import {
   verifyBundle,
   withSignatures,
 } from "@codai/axiom-plan";
-import { type CheckReport, isSchemaKind, jsonSchemaFor, type ManifestBundle } from "@codai/axiom-schema";
+import {
+  type AxiomErrorObject,
+  type CheckReport,
+  isSchemaKind,
+  jsonSchemaFor,
+  type ManifestBundle,
+} from "@codai/axiom-schema";
 import type { Engines } from "./engines";
 import { verifyBundleSignatures } from "./trust-store";
 
@@ -60,6 +66,7 @@ export function defaultEngines(): Engines {
     },
     async apply(opts) {
       let report: CheckReport | undefined;
+      let trustError: AxiomErrorObject | undefined;
       const pre = await makePreChecks({
         bundle: opts.bundle,
         root: opts.root,
@@ -76,12 +83,17 @@ export function defaultEngines(): Engines {
         lockTimeoutMs: opts.lockTimeoutMs,
         branch: opts.branch,
         commitMessage: opts.commitMessage,
+        // Anti-rollback advance (§5.4 step 8): enabled once the signing engine exports a trust
+        // advancer; the engine reports a failed advance here and the tool turns it into isError.
+        onTrustStateError: (error) => {
+          trustError = error;
+        },
         preChecks: async (stagingDir, o) => {
           report = await pre(stagingDir, o);
           return report;
         },
       });
-      return { result, report };
+      return { result, report, trustError };
     },
     rollback: (root, digest, opts) => rollback(root, digest, opts),
     status: async (root) => ({ ...(await statusDocument(root)) }),

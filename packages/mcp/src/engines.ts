@@ -3,6 +3,7 @@
 // its tools fail closed with ERR_UNSUPPORTED_OP (never a partial result).
 import {
   type ApplyResult,
+  type AxiomErrorObject,
   axiomError,
   type CheckReport,
   type EmitterRegistry,
@@ -60,8 +61,11 @@ export interface Engines {
   loadProfile?(name: string, searchDirs: string[]): Promise<Record<string, unknown>>;
   /** Runs the checks and stores the report under `<root>/.axiom/reports/` when a root is given. */
   runChecks?(bundle: ManifestBundle, opts: RunChecksOpts): Promise<CheckReport>;
-  /** apply() with the pre-apply checks wired in; `report` = the CheckReport when the checks ran. */
-  apply?(opts: ApplyOpts): Promise<{ result: ApplyResult; report?: CheckReport }>;
+  /**
+   * apply() with the pre-apply checks wired in; `report` = the CheckReport when the checks ran;
+   * `trustError` = the error object of a failed anti-rollback trust advance (mcp.md §5.4 step 9).
+   */
+  apply?(opts: ApplyOpts): Promise<{ result: ApplyResult; report?: CheckReport; trustError?: AxiomErrorObject }>;
   rollback?(
     root: string,
     digest: string,

@@ -57,7 +57,13 @@ export async function keygenToDir(
   opts: { name?: string; generate?: () => KeyObject } = {},
 ): Promise<KeygenResult> {
   const pair = opts.generate ? keyPairOf(opts.generate()) : generateEd25519();
-  await mkdir(dir, { recursive: true });
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (err) {
+    throw axiomError("ERR_INTERNAL", {
+      message: `cannot create ${dir} (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+    });
+  }
   const file = resolve(dir, keyFileName(pair.keyid));
   let handle: Awaited<ReturnType<typeof open>>;
   try {

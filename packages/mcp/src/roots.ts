@@ -134,6 +134,15 @@ export async function resolveToolRoot(
   return { rootReal: real, effectiveRoot };
 }
 
+/** `resolveToolRoot` returning only `rootReal` (the shape of the server's `ServerDeps.resolveRoot`). */
+export async function resolveRoot(
+  policy: RootsPolicy,
+  requested: string | undefined,
+  opts: { lockTaking: boolean },
+): Promise<string> {
+  return (await resolveToolRoot(policy, requested, opts)).rootReal;
+}
+
 /**
  * The rule of `axiom_check`, `axiom_check_start`, `axiom_manifest_verify`: an explicit root goes
  * through rows 2–4; absent → the single root if exactly one, else run without a root.

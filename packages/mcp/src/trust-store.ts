@@ -89,9 +89,9 @@ export function normalizeStore(store: TrustStore): TrustStore {
 /** Writer of the `trust` verbs: mkdir -p, pretty JSON + LF, `<file>.tmp-<pid>` then rename, keys sorted. */
 export async function writeTrustStore(root: string, store: TrustStore): Promise<void> {
   const file = trustFilePath(root);
-  await mkdir(join(root, ".axiom", "trust"), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   try {
+    await mkdir(join(root, ".axiom", "trust"), { recursive: true });
     await writeFile(tmp, `${JSON.stringify(normalizeStore(store), null, 2)}\n`);
     await rename(tmp, file);
   } catch (err) {

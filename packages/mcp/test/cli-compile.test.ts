@@ -254,6 +254,12 @@ describe("axiom compile", () => {
       );
     });
 
+    it("`--net-allow` holding only blanks is an empty allowlist: every host is denied (fail closed)", async () => {
+      await tmp.write("r/.keep", "");
+      await tmp.write("p.json", json(refPlan("https://example.com/x.js")));
+      expectError(await compileIn(["p.json", "--root", "r", "--allow-net", "--net-allow", " , "]), "ERR_NET_DENIED");
+    });
+
     it('"`ref` source, no root → `ERR_REF_OFFLINE`"', async () => {
       await tmp.write("p.json", json(refPlan("https://example.com/x.js")));
       expectError(await compileIn(["p.json"]), "ERR_REF_OFFLINE");

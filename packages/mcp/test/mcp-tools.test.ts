@@ -320,6 +320,21 @@ describe("tools (§5)", () => {
     expect(v.errors.map((e) => e.code)).toContain("ERR_NOT_CANONICAL");
   });
 
+  test('axiom_manifest_verify with root whose trust store exists and an unsigned bundle → signatures.code: "ERR_SIGNATURE_MISSING", ok: false', async () => {
+    const keys = spawnSync(process.execPath, [CLI, "keygen", "--out", R2.dir], { encoding: "utf8", env: childEnv() });
+    const pub = join(R2.dir, "pub.json");
+    await writeFile(pub, JSON.stringify(JSON.parse(keys.stdout).publicEntry));
+    expect(spawnSync(process.execPath, [CLI, "trust", "add", pub, "--root", R.dir], { env: childEnv() }).status).toBe(0);
+    const h = inProcess([R.dir]);
+    const bundle = (await h.call("axiom_plan_compile", { plan: plan([inline("a.txt")]) })).structuredContent;
+    const v = (await h.call("axiom_manifest_verify", { bundle })).structuredContent as { ok: boolean; signatures: { code: string } };
+    expect(v.ok).toBe(false);
+    expect(v.signatures.code).toBe("ERR_SIGNATURE_MISSING");
+    const none = (await inProcess([R2.dir]).call("axiom_manifest_verify", { bundle })).structuredContent as { ok: boolean; signatures?: unknown };
+    expect(none.ok).toBe(true);
+    expect(none.signatures).toBeUndefined();
+  });
+
   test('axiom_apply_dry_run → ApplyResult mode: "dry-run"; the tree byte-identical before and after; no .axiom/intents/ entry', async () => {
     await writeFile(join(R.dir, "keep.txt"), "k");
     const h = inProcess([R.dir]);

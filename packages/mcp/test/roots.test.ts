@@ -12,6 +12,7 @@ import {
   LOCK_TAKING_TOOLS,
   resolveCliRoot,
   resolveOptionalToolRoot,
+  resolveRoot,
   resolveToolRoot,
   rootId,
 } from "../src/roots";
@@ -133,6 +134,10 @@ describe("tool root argument (§1.2)", () => {
     expect(err.details).toEqual({ root: sub, real: sub, roots: [r] });
     expect(await resolveToolRoot(policy, sub)).toEqual({ rootReal: sub, effectiveRoot: r });
     expect(await resolveToolRoot(policy, `${r}/`, { lockTaking: true })).toEqual({ rootReal: r, effectiveRoot: r });
+    expect(await resolveRoot(policy, sub, { lockTaking: false })).toBe(sub);
+    await expect(resolveRoot(policy, sub, { lockTaking: true })).rejects.toMatchObject({
+      code: "ERR_ROOT_NOT_ALLOWED",
+    });
   });
 
   it("a lock-taking tool reaching R through a symlink to R itself is accepted (realpath equals the root)", async () => {

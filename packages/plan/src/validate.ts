@@ -100,7 +100,8 @@ export function parsePlan(input: unknown): Plan {
 }
 
 export interface PlanValidationError {
-  code: ErrorCode;
+  /** The issue's own code; always present for duplicate and trial-compile entries. */
+  code?: ErrorCode;
   message: string;
   /** RFC 6901 JSON Pointer into the Plan ("" for the document), mcp.md §4. */
   path: string;
@@ -125,11 +126,12 @@ export async function validatePlanWith(
 ): Promise<PlanValidation> {
   const result = planIssues(input);
   if (!result.ok) {
-    const errors = result.issues.slice(0, VALIDATE_MAX_ERRORS).map((i) => ({
-      code: i.code ?? ("ERR_INVALID_PLAN" as const),
-      message: i.message,
-      path: jsonPointer(i.segments),
-    }));
+    // `{path, message, code?}`: `code` only when the issue carries an AXIOM code (mcp.md §4).
+    const errors = result.issues.slice(0, VALIDATE_MAX_ERRORS).map((i): PlanValidationError => {
+      const entry: PlanValidationError = { path: jsonPointer(i.segments), message: i.message };
+      if (i.code) entry.code = i.code;
+      return entry;
+    });
     return { ok: false, errors };
   }
   const plan = result.plan;

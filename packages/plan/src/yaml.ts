@@ -82,11 +82,16 @@ async function parseYamlPlan(text: string): Promise<unknown> {
       }
       walk(node.resolve(doc));
     } else if (YAML.isMap(node)) {
+      // Keys are compared as the strings they become in JSON, so `1:` and `"1":` collide too.
+      const seen = new Set<string>();
       for (const pair of node.items) {
         const key = pair.key;
         if (!YAML.isScalar(key))
           throw yamlError("mapping keys must be scalars", at((key as { range?: number[] } | null)?.range?.[0]));
         if (key.value === "<<") throw yamlError("merge keys (<<) are not allowed", at(key.range?.[0]));
+        const name = String(key.value);
+        if (seen.has(name)) throw yamlError(`duplicate mapping key ${JSON.stringify(name)}`, at(key.range?.[0]));
+        seen.add(name);
         walk(pair.value);
       }
     } else if (YAML.isSeq(node)) {

@@ -207,12 +207,15 @@ describe("validatePlan — axiom_plan_validate result {ok, planDigest?, errors[]
     });
   });
 
-  it("errors are capped at 20 and schema issues without a code report ERR_INVALID_PLAN; keys are JSON-Pointer escaped", async () => {
+  it("errors are capped at 20; a schema issue without an AXIOM code has no `code` key; keys are JSON-Pointer escaped", async () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ path: `bad${i}/`, op: "delete" }));
     const result = await validatePlan({ ...EXAMPLE_1(), artifacts: many });
     expect(result.errors).toHaveLength(20);
     const meta = await validatePlan({ ...EXAMPLE_1(), metadata: { "a/b~c": Number.NaN } });
-    expect(meta.errors[0]).toEqual(expect.objectContaining({ code: "ERR_INVALID_PLAN", path: "/metadata/a~1b~0c" }));
+    expect(meta.errors[0]).toEqual({ path: "/metadata/a~1b~0c", message: expect.any(String) });
+    const missing: Record<string, unknown> = EXAMPLE_1();
+    delete missing.intent;
+    expect((await validatePlan(missing)).errors).toEqual([{ path: "/intent", message: expect.any(String) }]);
   });
 });
 

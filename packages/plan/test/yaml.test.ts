@@ -37,6 +37,7 @@ describe("YAML plans (formats.md §2.5)", () => {
     ["a custom tag", "a: !custom x\n"],
     ["a << merge", "base: &b {x: 1}\nother:\n  <<: *b\n  y: 2\n"],
     ["a duplicate key", "a: 1\nb: 2\na: 3\n"],
+    ["keys that collide as JSON strings", "1: a\n'1': b\n"],
     ["a sequence root", "- a\n- b\n"],
     ["a scalar root", "just text\n"],
     ["a syntax error", "a: [1\n"],

@@ -14,6 +14,20 @@ export const VERBS: Record<string, VerbEntry> = {
       "axiom mcp [--root <abs>]… [--tools core|full] [--profile <name>] [--allow-profile <name>]… [--emitter <spec>]… [--allow-guards] [--guard-allowlist <abs>]… [--log-level <level>] [--http <spec> [--http-token-env <NAME>]] [--wire 2026|2025|2026-only] [--require-human]",
     load: () => import("./verbs/mcp"),
   },
+  init: {
+    synopsis:
+      "axiom init [--root <dir>] [--harness auto|claude|vscode|copilot|codex|cursor] [--profile-name <name>] [--force] [--json]",
+    load: () => import("./verbs/init"),
+  },
+  doctor: {
+    synopsis: "axiom doctor [--root <dir>] [--json]",
+    load: () => import("./verbs/doctor"),
+  },
+  gate: {
+    synopsis:
+      "axiom gate --stdin [--root <dir>] [--profile <file>] [--fail-open] [--no-shell-scan] [--no-root-discovery] [--log-level <level>]",
+    load: () => import("./verbs/gate"),
+  },
   status: {
     synopsis: "axiom status [--root <dir>] [--json]",
     load: () => import("./verbs/status"),

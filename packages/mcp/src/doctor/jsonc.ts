@@ -1,6 +1,7 @@
 // JSONC reading for doctor and the elicitation audit (hooks-doctor.md §4.1): comments outside
 // strings and trailing commas are tolerated, a leading BOM is ignored; anything else is an error.
-import { type ParseError, parse } from "jsonc-parser";
+// The ESM build: the package "main" is a UMD file whose internal require() esbuild cannot follow.
+import { type ParseError, parse } from "jsonc-parser/lib/esm/main.js";
 
 export type JsoncResult = { ok: true; value: unknown } | { ok: false; why: string };
 

@@ -69,6 +69,13 @@ export async function applyConfirmed(
   const { result } = out;
   if (result.status === "applied" || result.status === "noop") await storeBundle(deps, root, bundle);
   deps.log.info("apply", { manifestDigest: result.manifestDigest, status: result.status, root: result.root });
+  if (out.trustError && result.status === "applied") {
+    // §5.4 step 9: the files are applied, but the trust-state advance failed (signing.md §8.3).
+    throw axiomError(out.trustError.code, {
+      message: out.trustError.message,
+      details: { manifestDigest: result.manifestDigest, status: "applied" },
+    });
+  }
   return out;
 }
 

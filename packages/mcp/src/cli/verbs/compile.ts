@@ -27,7 +27,8 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const store = enumFlag(values, "store", ["inline", "cas"] as const) ?? "inline";
   const allowNet = booleanFlag(values, "allow-net");
   const allowFile = booleanFlag(values, "allow-file");
-  const netAllow = commaListFlag(values, "net-allow");
+  // Given at all, the allowlist applies even when only blanks remain (fail closed: nothing allowed).
+  const netAllow = values["net-allow"] === undefined ? undefined : commaListFlag(values, "net-allow");
   const file = args[0] as string;
 
   // `--store cas`, `--allow-net` and `--allow-file` need a root: `.` is implied (cli.md §7.6).
@@ -44,7 +45,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     store,
     root,
     emitters,
-    net: { allowNet, allowFile, allowlist: netAllow.length > 0 ? netAllow : undefined },
+    net: { allowNet, allowFile, allowlist: netAllow },
   });
   if (root !== undefined) await storeBundle(root, bundle);
 

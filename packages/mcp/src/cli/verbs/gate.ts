@@ -1,0 +1,24 @@
+// `gate` in the verb table, for the global help line (cli.md §7.0). dist/cli.js routes `axiom gate`
+// straight to dist/gate-lazy.js (cli.md §1.1); this module is reached only when that chunk is
+// absent (e.g. running from source) and hands the raw arguments to the same gate code.
+import { runGate } from "../../gate/run";
+import type { FlagTable } from "../verb";
+
+export const options: FlagTable = {
+  stdin: { type: "boolean" },
+  root: { type: "string" },
+  profile: { type: "string" },
+  "fail-open": { type: "boolean" },
+  "no-shell-scan": { type: "boolean" },
+  "no-root-discovery": { type: "boolean" },
+  "log-level": { type: "string" },
+  strict: { type: "boolean" },
+};
+
+export const positionals = { min: 0, max: 0 };
+export const help = false;
+
+export async function run(): Promise<void> {
+  const at = process.argv.indexOf("gate");
+  await runGate(at === -1 ? [] : process.argv.slice(at + 1));
+}
