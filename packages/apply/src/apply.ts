@@ -60,7 +60,7 @@ async function resolveRoot(root: string): Promise<string> {
 function inRange(v: number | undefined, dflt: number, max: number, name: string): number {
   if (v === undefined) return dflt;
   if (!Number.isSafeInteger(v) || v < 0 || v > max) {
-    throw axiomError("ERR_INVALID_MANIFEST", { message: `${name} must be an integer in 0..${max}`, details: { [name]: v } });
+    throw axiomError("ERR_INVALID_PLAN", { message: `${name} must be an integer in 0..${max}`, details: { [name]: v } });
   }
   return v;
 }

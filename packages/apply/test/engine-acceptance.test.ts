@@ -116,7 +116,7 @@ describe("Engine", () => {
     expect((await fsApply(b, root)).status).toBe("noop");
   });
 
-  it("F06 ENOSPC on the chain append after committed → applied; chain.jsonl back to its old length; one warn", async () => {
+  it("chain append ENOSPC through apply (F06): after committed → applied; chain.jsonl back to its old length; one warn", async () => {
     const { root } = tmpRoot();
     await fsApply(makeBundle([{ path: "first.txt", content: "1" }]), root);
     const chain = axiomPath(root, "journal", "chain.jsonl");

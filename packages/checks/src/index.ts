@@ -46,3 +46,17 @@ export type {
   RawFinding,
   RepoFacts,
 } from "./types";
+export { CEL_ALLOWED_FUNCTIONS, CEL_LIMITS } from "./expr/cel-static";
+export type { CedarEngine, CelEngine, EngineLoader } from "./expr/engines";
+export { CEDAR_BUDGET_MS, CEDAR_MAX_POLICIES, createExprCedar, type ExprCedarOptions } from "./predicates/expr-cedar";
+export { createExprCel, type ExprCelOptions } from "./predicates/expr-cel";
+export * from "./signature-verify";
+export {
+  evaluateRequireSigned,
+  manifestRequireSigned,
+  RequireSignedParamsSchema,
+  type RequireSignedParams,
+  requiresAntiRollback,
+  TRUST_STATE_FILE,
+  TRUST_STATE_KEY_FILE,
+} from "./require-signed";

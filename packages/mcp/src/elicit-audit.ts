@@ -3,8 +3,8 @@
 // no writes. Returns zero, one or two doctor checks.
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
-import type { DoctorCheck } from "./doctor/types";
 import { isPlainObject, parseJsonc } from "./doctor/jsonc";
+import type { DoctorCheck } from "./doctor/types";
 
 type Kind = "claude" | "vscode";
 type Status = "warn" | "fail";
@@ -62,7 +62,10 @@ function findings(kind: Kind, doc: unknown): { key: string; status: Status }[] {
       status: "fail" as const,
     }));
   }
-  return AUTO_APPROVE_KEYS.filter((k) => settingValue(doc, k).some((v) => v === true)).map((k) => ({ key: k, status: "warn" as const }));
+  return AUTO_APPROVE_KEYS.filter((k) => settingValue(doc, k).some((v) => v === true)).map((k) => ({
+    key: k,
+    status: "warn" as const,
+  }));
 }
 
 async function readOptional(file: string): Promise<string | undefined> {
@@ -86,7 +89,8 @@ export async function auditElicitationHooks(root: string, home: string): Promise
       parts[src.kind].push({ text: `${src.label}: not audited (not JSON(C))`, status: "warn" });
       continue;
     }
-    for (const f of findings(src.kind, parsed.value)) parts[src.kind].push({ text: `${src.label}: ${f.key}`, status: f.status });
+    for (const f of findings(src.kind, parsed.value))
+      parts[src.kind].push({ text: `${src.label}: ${f.key}`, status: f.status });
   }
   const checks: DoctorCheck[] = [];
   const build = (id: string, list: { text: string; status: Status }[], hint: string) => {
@@ -98,7 +102,11 @@ export async function auditElicitationHooks(root: string, home: string): Promise
       hint,
     });
   };
-  build("elicitation.autoAnswer", parts.claude, "remove these hooks: AXIOM's confirmation must be answered by a person");
+  build(
+    "elicitation.autoAnswer",
+    parts.claude,
+    "remove these hooks: AXIOM's confirmation must be answered by a person",
+  );
   build("elicitation.autoApprove", parts.vscode, "set it to false or remove it");
   return checks;
 }

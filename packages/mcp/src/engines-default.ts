@@ -30,7 +30,7 @@ import {
   type ManifestBundle,
 } from "@codai/axiom-schema";
 import type { Engines } from "./engines";
-import { verifyBundleSignatures } from "./trust-store";
+import { verifyRootSignatures } from "./trust-store";
 
 export function defaultEngines(): Engines {
   return {
@@ -40,7 +40,7 @@ export function defaultEngines(): Engines {
     async verifyBundle(bundle, { root }) {
       const structural = verifyBundle(bundle);
       if (!structural.ok || root === undefined) return { ...structural };
-      const block = await verifyBundleSignatures(intakeBundle(bundle), root);
+      const block = await verifyRootSignatures(intakeBundle(bundle), root);
       return { ...withSignatures(structural, block ?? undefined) };
     },
     diffManifests: (a, b) => diffManifests(a, b),

@@ -16,7 +16,7 @@ import {
 } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
 
-export { readTrustStore, trustFilePath, verifyBundleSignatures, writeTrustStore } from "./trust-store";
+export { readTrustStore, trustFilePath, verifyRootSignatures, writeTrustStore } from "./trust-store";
 
 export const SIGNING_KEY_ENV = "AXIOM_SIGNING_KEY";
 

@@ -11,8 +11,7 @@ import {
   type TrustedKey,
   type TrustStore,
 } from "@codai/axiom-schema";
-// TODO(lead): switch to "@codai/axiom-checks" once checks/src/index.ts re-exports signature-verify.
-import { parseTrustStore, type SignaturesBlock, signaturesBlock } from "../../checks/src/signature-verify";
+import { parseTrustStore, type SignaturesBlock, signaturesBlock } from "@codai/axiom-checks";
 
 export const MAX_TRUST_ISSUES = 10;
 
@@ -108,7 +107,7 @@ export async function writeTrustStore(root: string, store: TrustStore): Promise<
  * else the `signatures` block; an invalid store throws ERR_INVALID_PROFILE. Call it only after the
  * structural verify passed, with the schema-parsed bundle.
  */
-export async function verifyBundleSignatures(
+export async function verifyRootSignatures(
   bundle: Parameters<typeof signaturesBlock>[0],
   root: string,
 ): Promise<SignaturesBlock | null> {

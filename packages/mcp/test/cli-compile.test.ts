@@ -148,7 +148,10 @@ describe("axiom compile", () => {
 
   it('"a `.axm` file with the byte 0xFF → `ERR_INVALID_PLAN` `details.reason: "not-utf8"`, exit 2"', async () => {
     await tmp.write("x.AXM", Buffer.from([0x61, 0xff, 0x0a]));
-    expect(expectError(await compileIn(["x.AXM"]), "ERR_INVALID_PLAN").details).toEqual({ file: "x.AXM", reason: "not-utf8" });
+    expect(expectError(await compileIn(["x.AXM"]), "ERR_INVALID_PLAN").details).toEqual({
+      file: "x.AXM",
+      reason: "not-utf8",
+    });
   });
 
   it('"`compile p.json -o out.json` → stdout {manifestDigest, artifacts, out} with absolute `out`; `out.json` equals the bundle printed without `-o`"', async () => {
@@ -224,6 +227,8 @@ describe("axiom compile", () => {
     expect(expectError(await compileIn(["p.json", "--root", "p.json"]), "ERR_ROOT_NOT_DIR").details).toEqual({
       root: "p.json",
     });
+    // An empty --root is not the cwd (no cwd fallback).
+    expect(expectError(await compileIn(["p.json", "--root="]), "ERR_ROOT_NOT_DIR").details).toEqual({ root: "" });
   });
 
   it('"`compile p.json --net-allow example.com` without `--allow-net` → usage error, exit 2"', async () => {

@@ -17,7 +17,9 @@ async function staticClosure(entries: string[]): Promise<string[]> {
     if (seen.has(file)) continue;
     seen.add(file);
     const text = await readFile(file, "utf8");
-    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"|^import\s*"(\.{1,2}\/[^"]+)"/gm)) {
+    for (const m of text.matchAll(
+      /^(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"|^import\s*"(\.{1,2}\/[^"]+)"/gm,
+    )) {
       queue.push(join(dirname(file), (m[1] ?? m[2]) as string));
     }
   }
@@ -106,7 +108,10 @@ describe("entry and parsing (cli.md acceptance)", () => {
       const r = await run(args);
       expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 0, stderr: "" });
     }
-    const gate = await run(["gate", "--stdin"], JSON.stringify({ tool_name: "Read", tool_input: { file_path: "a.txt" } }));
+    const gate = await run(
+      ["gate", "--stdin"],
+      JSON.stringify({ tool_name: "Read", tool_input: { file_path: "a.txt" } }),
+    );
     expect(gate.code).toBe(0);
     const mcp = await run(["mcp"]);
     expect(mcp.code).toBe(2);

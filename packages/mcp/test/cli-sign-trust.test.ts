@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generateEd25519 } from "@codai/axiom-canon";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { readTrustStore, verifyBundleSignatures } from "../src/keys";
+import { readTrustStore, verifyRootSignatures } from "../src/keys";
 import { buildCli, makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -209,7 +209,7 @@ describe("invalid trust stores (signing.md §2.2: CLI/MCP layer → ERR_INVALID_
 
   it("keys.json with a keyid that does not match its publicKey → `verify --root` surface → `ERR_INVALID_PROFILE`; `trust` verbs too", async () => {
     const root = await rootWithStore({ version: 1, keys: [{ ...entryOf(pair), keyid: "c".repeat(64) }] });
-    await expect(verifyBundleSignatures(makeBundle(), root)).rejects.toMatchObject({
+    await expect(verifyRootSignatures(makeBundle(), root)).rejects.toMatchObject({
       code: "ERR_INVALID_PROFILE",
       details: { issues: [expect.objectContaining({ path: "keys.0.keyid" })] },
     });
@@ -249,6 +249,6 @@ describe("invalid trust stores (signing.md §2.2: CLI/MCP layer → ERR_INVALID_
 
   it("verify --root on a root without keys.json → no signatures block (null)", async () => {
     const root = await dir();
-    expect(await verifyBundleSignatures(makeBundle(), root)).toBeNull();
+    expect(await verifyRootSignatures(makeBundle(), root)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
 } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { verifyBundleSignatures } from "../src/keys";
+import { verifyRootSignatures } from "../src/keys";
 import { buildCli, makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -72,7 +72,7 @@ describe("axiom sign (Ed25519)", () => {
       signatures: 1,
       out: file,
     });
-    expect(await verifyBundleSignatures(signed, root)).toEqual({
+    expect(await verifyRootSignatures(signed, root)).toEqual({
       trustFile: ".axiom/trust/keys.json",
       keyids: [key.keyid],
       findings: [],
@@ -129,7 +129,7 @@ describe("axiom sign (Ed25519)", () => {
     await runCli(["sign", "b.json", "--key-file", b.file], { cwd: root });
     const signed = await readBundle(file);
     expect(signed.signatures).toHaveLength(2);
-    expect((await verifyBundleSignatures(signed, root))?.keyids).toEqual([a.keyid, b.keyid].sort());
+    expect((await verifyRootSignatures(signed, root))?.keyids).toEqual([a.keyid, b.keyid].sort());
   });
 
   it("`sign` without `-o` → input file overwritten with the signed bundle; with `-o` → input unchanged", async () => {
@@ -194,7 +194,7 @@ describe("axiom sign (Ed25519)", () => {
       const run = await runCli(["sign", `${name}.json`], { cwd: root, env: { AXIOM_SIGNING_KEY: material } });
       expect(run.code, name).toBe(0);
       expect(JSON.parse(run.stdout).keyid).toBe(pair.keyid);
-      const block = await verifyBundleSignatures(await readBundle(file), root);
+      const block = await verifyRootSignatures(await readBundle(file), root);
       expect(block, name).toMatchObject({ ok: true, keyids: [pair.keyid] });
     }
   });
@@ -257,10 +257,10 @@ describe("axiom sign (Ed25519)", () => {
     expect(Buffer.from(env?.payload as string, "base64").toString("utf8")).toBe(
       canonicalize({ manifest: signed.manifest, rootId: "acme" }),
     );
-    expect(await verifyBundleSignatures(signed, root)).toMatchObject({ ok: true, keyids: [key.keyid] });
+    expect(await verifyRootSignatures(signed, root)).toMatchObject({ ok: true, keyids: [key.keyid] });
     // re-bind the store elsewhere: the same envelope no longer counts
     await runCli(["trust", "root-id", "other", "--root", "."], { cwd: root });
-    expect(await verifyBundleSignatures(signed, root)).toMatchObject({ ok: false, code: "ERR_SIGNATURE_INVALID" });
+    expect(await verifyRootSignatures(signed, root)).toMatchObject({ ok: false, code: "ERR_SIGNATURE_INVALID" });
   });
 
   it("`sign --bound` without `--keyless` → usage error, exit 2; `--root` without `--keyless` too", async () => {
@@ -315,7 +315,7 @@ describe("verify surface signature block with CLI-signed bundles (signing.md §6
     const signed = await readBundle(file);
     const tampered = makeBundle({ text: "hellp\n" });
     tampered.signatures = signed.signatures;
-    const block = await verifyBundleSignatures(tampered, root);
+    const block = await verifyRootSignatures(tampered, root);
     expect(block).toMatchObject({ ok: false, code: "ERR_SIGNATURE_INVALID", keyids: [] });
     expect(block?.findings).toEqual([{ id: "signature.bad", message: expect.any(String) }]);
   });
@@ -323,7 +323,7 @@ describe("verify surface signature block with CLI-signed bundles (signing.md §6
   it("bundle with no `signatures` and a store → verify `code: ERR_SIGNATURE_MISSING`", async () => {
     const root = await dir();
     await keyInStore(root);
-    expect(await verifyBundleSignatures(makeBundle(), root)).toMatchObject({
+    expect(await verifyRootSignatures(makeBundle(), root)).toMatchObject({
       ok: false,
       code: "ERR_SIGNATURE_MISSING",
       findings: [{ id: "signature.missing", message: expect.any(String) }],
@@ -337,7 +337,7 @@ describe("verify surface signature block with CLI-signed bundles (signing.md §6
     const file = await bundleFile(root);
     await runCli(["sign", "b.json", "--key-file", trusted.file], { cwd: root });
     await runCli(["sign", "b.json", "--key-file", stranger.file], { cwd: root });
-    const block = await verifyBundleSignatures(await readBundle(file), root);
+    const block = await verifyRootSignatures(await readBundle(file), root);
     expect(block).toMatchObject({ ok: false, code: "ERR_SIGNATURE_INVALID", keyids: [trusted.keyid] });
     expect(block?.findings.map((f) => f.id)).toEqual(["signature.unknownKey"]);
   });

@@ -10,14 +10,21 @@ export interface GateRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  deny?: { axiom: { verdict: string; code: string; path?: string; toolClass?: string; standard: string } } & Record<string, unknown>;
+  deny?: { axiom: { verdict: string; code: string; path?: string; toolClass?: string; standard: string } } & Record<
+    string,
+    unknown
+  >;
 }
 
 export interface GateRepo {
   root: string;
   home: string;
   write(rel: string, data: string): Promise<string>;
-  gate(payload: unknown, args?: string[], opts?: { raw?: string | Buffer; keepOpen?: number; cwd?: string }): Promise<GateRun>;
+  gate(
+    payload: unknown,
+    args?: string[],
+    opts?: { raw?: string | Buffer; keepOpen?: number; cwd?: string },
+  ): Promise<GateRun>;
   cleanup(): Promise<void>;
 }
 

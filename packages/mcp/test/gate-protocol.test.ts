@@ -21,7 +21,10 @@ describe("gate arguments (§2.1)", () => {
   });
 
   it("2. `axiom gate --stdin extra` (positional) and `--bogus` → exit 2, stdout empty", async () => {
-    for (const args of [["--stdin", "extra"], ["--stdin", "--bogus"]]) {
+    for (const args of [
+      ["--stdin", "extra"],
+      ["--stdin", "--bogus"],
+    ]) {
       const r = await runGateProcess(args, JSON.stringify(benign()), { HOME: repo.home }, repo.root);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
@@ -47,7 +50,7 @@ describe("gate arguments (§2.1)", () => {
 });
 
 describe("stdin (§2.2) and fail-closed cases (§2.11)", () => {
-  it("4. stdin never closed → after 2 s exit 2, deny JSON with `axiom.code: \"ERR_INTERNAL\"`; with `--fail-open` → exit 0 and a WARN line", async () => {
+  it('4. stdin never closed → after 2 s exit 2, deny JSON with `axiom.code: "ERR_INTERNAL"`; with `--fail-open` → exit 0 and a WARN line', async () => {
     const t0 = Date.now();
     const r = await repo.gate(undefined, [], { keepOpen: 8000 });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
@@ -70,7 +73,7 @@ describe("stdin (§2.2) and fail-closed cases (§2.11)", () => {
     expect(r.deny?.axiom.code).toBe("ERR_INTERNAL");
   });
 
-  it("6. Empty stdin → `ERR_INTERNAL` deny; `[1,2]` → `ERR_INTERNAL` deny; `\"x\"` → `ERR_INTERNAL` deny", async () => {
+  it('6. Empty stdin → `ERR_INTERNAL` deny; `[1,2]` → `ERR_INTERNAL` deny; `"x"` → `ERR_INTERNAL` deny', async () => {
     for (const raw of ["", "[1,2]", '"x"', "{not json"]) {
       const r = await repo.gate(undefined, [], { raw });
       expect(r.code).toBe(2);
@@ -83,7 +86,7 @@ describe("stdin (§2.2) and fail-closed cases (§2.11)", () => {
     expect(open.stdout).toBe("");
   });
 
-  it("7. `{\"foo\":1}` (no tool name) → exit 0, no stdout", async () => {
+  it('7. `{"foo":1}` (no tool name) → exit 0, no stdout', async () => {
     const r = await repo.gate({ foo: 1 });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("");
@@ -92,7 +95,7 @@ describe("stdin (§2.2) and fail-closed cases (§2.11)", () => {
     expect(info.stderr).toContain("AXIOM GATE INFO: payload carries no tool name");
   });
 
-  it("15. Tool `Write` with `{\"foo\": \"bar\"}` → deny `ERR_UNSUPPORTED_OP`; with `--fail-open` → exit 0 + WARN", async () => {
+  it('15. Tool `Write` with `{"foo": "bar"}` → deny `ERR_UNSUPPORTED_OP`; with `--fail-open` → exit 0 + WARN', async () => {
     const r = await repo.gate(claude("Write", { foo: "bar" }, repo.root));
     expect(r.code).toBe(2);
     expect(r.deny?.axiom.code).toBe("ERR_UNSUPPORTED_OP");
@@ -113,7 +116,7 @@ describe("stdin (§2.2) and fail-closed cases (§2.11)", () => {
 });
 
 describe("normalisation per harness (§2.3) and the output contract (§2.12)", () => {
-  it("8. Claude payload Write `.env` content `x` with cwd = repo root → exit 2, `axiom.code: \"path.deny\"`, `axiom.path: \".env\"`, both permissionDecision keys, stderr DENY line", async () => {
+  it('8. Claude payload Write `.env` content `x` with cwd = repo root → exit 2, `axiom.code: "path.deny"`, `axiom.path: ".env"`, both permissionDecision keys, stderr DENY line', async () => {
     const r = await repo.gate(claude("Write", { file_path: ".env", content: "x" }, repo.root));
     expect(r.code).toBe(2);
     const reason = "AXIOM GATE DENY path.deny: path matches a denied glob (.env)";
@@ -138,8 +141,13 @@ describe("normalisation per harness (§2.3) and the output contract (§2.12)", (
     expect(r.stdout).toBe("");
   });
 
-  it("10. Copilot payload with `toolArgs` = `\"{\\\"path\\\":\\\".git/config\\\"}\"` and tool `edit` → deny `path.deny`", async () => {
-    const r = await repo.gate({ timestamp: 1, cwd: repo.root, toolName: "edit", toolArgs: JSON.stringify({ path: ".git/config" }) });
+  it('10. Copilot payload with `toolArgs` = `"{\\"path\\":\\".git/config\\"}"` and tool `edit` → deny `path.deny`', async () => {
+    const r = await repo.gate({
+      timestamp: 1,
+      cwd: repo.root,
+      toolName: "edit",
+      toolArgs: JSON.stringify({ path: ".git/config" }),
+    });
     expect(r.code).toBe(2);
     expect(r.deny?.axiom).toMatchObject({ code: "path.deny", path: ".git/config" });
   });
@@ -173,11 +181,13 @@ describe("tool classes (§2.4)", () => {
   });
 
   it("13. Tool `mcp__axiom__axiom_write` with `{root, files}` → exit 0 (class other)", async () => {
-    const r = await repo.gate(claude("mcp__axiom__axiom_write", { root: repo.root, files: [{ path: ".env", content: "x" }] }, repo.root));
+    const r = await repo.gate(
+      claude("mcp__axiom__axiom_write", { root: repo.root, files: [{ path: ".env", content: "x" }] }, repo.root),
+    );
     expect(r.code).toBe(0);
   });
 
-  it("14. Tool `create_directory` → other, allow; tool `write_dir_file` with `{path: \".env\"}` → write class, deny `path.deny`", async () => {
+  it('14. Tool `create_directory` → other, allow; tool `write_dir_file` with `{path: ".env"}` → write class, deny `path.deny`', async () => {
     expect((await repo.gate(claude("create_directory", { path: ".git/x" }, repo.root))).code).toBe(0);
     const r = await repo.gate(claude("write_dir_file", { path: ".env" }, repo.root));
     expect(r.code).toBe(2);
@@ -185,7 +195,14 @@ describe("tool classes (§2.4)", () => {
   });
 
   it("§2.4 examples: write tools are gated, read tools allowed, shell tools scanned", async () => {
-    for (const tool of ["Write", "Edit", "NotebookEdit", "create_file", "insert_edit_into_file", "edit_notebook_file"]) {
+    for (const tool of [
+      "Write",
+      "Edit",
+      "NotebookEdit",
+      "create_file",
+      "insert_edit_into_file",
+      "edit_notebook_file",
+    ]) {
       const r = await repo.gate(claude(tool, { file_path: ".env", content: "x" }, repo.root));
       expect([tool, r.deny?.axiom.toolClass]).toEqual([tool, "write"]);
     }

@@ -90,7 +90,7 @@ describe("shell scan (§2.6)", () => {
     await expectAllow("del /Q notes.txt", "run_in_terminal");
   });
 
-  it("30a. Shell operand with an invalid char (`\"a:b\"`) → skipped, allow", async () => {
+  it('30a. Shell operand with an invalid char (`"a:b"`) → skipped, allow', async () => {
     await expectAllow('touch "a:b"');
   });
 

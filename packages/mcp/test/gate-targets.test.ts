@@ -21,12 +21,16 @@ describe("write targets (§2.5)", () => {
   it("16. `apply_patch` with `*** Add File: .env` and `+SECRET=1` → deny `path.deny`; Update a.ts + `*** Move to: .git/x` → deny on `.git/x`", async () => {
     const a = await repo.gate(patch("*** Begin Patch\n*** Add File: .env\n+SECRET=1\n*** End Patch\n"));
     expect(a.deny?.axiom).toMatchObject({ code: "path.deny", path: ".env" });
-    const b = await repo.gate(patch("*** Begin Patch\n*** Update File: a.ts\n*** Move to: .git/x\n@@\n-a\n+b\n*** End Patch"));
+    const b = await repo.gate(
+      patch("*** Begin Patch\n*** Update File: a.ts\n*** Move to: .git/x\n@@\n-a\n+b\n*** End Patch"),
+    );
     expect(b.deny?.axiom).toMatchObject({ code: "path.deny", path: ".git/x" });
   });
 
-  it("17. `apply_patch` with `*** Update File: src/a.ts` and `+const k = \"AKIA…\"` → deny `content.noSecrets.awsKey` with path `src/a.ts`", async () => {
-    const r = await repo.gate(patch('*** Begin Patch\n*** Update File: src/a.ts   \n@@\n-x\n+const k = "AKIAABCDEFGHIJKLMNOP"\n*** End Patch'));
+  it('17. `apply_patch` with `*** Update File: src/a.ts` and `+const k = "AKIA…"` → deny `content.noSecrets.awsKey` with path `src/a.ts`', async () => {
+    const r = await repo.gate(
+      patch('*** Begin Patch\n*** Update File: src/a.ts   \n@@\n-x\n+const k = "AKIAABCDEFGHIJKLMNOP"\n*** End Patch'),
+    );
     expect(r.deny?.axiom).toMatchObject({ code: "content.noSecrets.awsKey", path: "src/a.ts" });
   });
 
@@ -38,7 +42,9 @@ describe("write targets (§2.5)", () => {
   it("apply_patch: a Delete File header is a delete target; a benign patch allows", async () => {
     const d = await repo.gate(patch("*** Begin Patch\n*** Delete File: .github/hooks/axiom-gate.json\n*** End Patch"));
     expect(d.deny?.axiom).toMatchObject({ code: "path.deny", path: ".github/hooks/axiom-gate.json" });
-    expect((await repo.gate(patch("*** Begin Patch\n*** Add File: src/b.ts\n+export {};\n*** End Patch"))).code).toBe(0);
+    expect((await repo.gate(patch("*** Begin Patch\n*** Add File: src/b.ts\n+export {};\n*** End Patch"))).code).toBe(
+      0,
+    );
   });
 
   it("19. `multi_replace_string_in_file` with replacements on `a.ts` and `b.ts`, the second carrying an AWS key → deny on `b.ts`", async () => {
@@ -58,13 +64,17 @@ describe("write targets (§2.5)", () => {
 
   it("20. Claude `MultiEdit` on `a.ts` whose second edit's `new_string` holds a private-key header → deny `content.noSecrets.privateKey`", async () => {
     const r = await repo.gate(
-      claude("MultiEdit", {
-        file_path: "a.ts",
-        edits: [
-          { old_string: "a", new_string: "b" },
-          { old_string: "c", new_string: "-----BEGIN RSA PRIVATE KEY-----" },
-        ],
-      }, repo.root),
+      claude(
+        "MultiEdit",
+        {
+          file_path: "a.ts",
+          edits: [
+            { old_string: "a", new_string: "b" },
+            { old_string: "c", new_string: "-----BEGIN RSA PRIVATE KEY-----" },
+          ],
+        },
+        repo.root,
+      ),
     );
     expect(r.deny?.axiom).toMatchObject({ code: "content.noSecrets.privateKey", path: "a.ts" });
   });
@@ -80,12 +90,18 @@ describe("target resolution (§2.8)", () => {
   });
 
   it("33. Write with absolute path `/etc/passwd` → deny `ERR_CONTAINMENT`; absolute path inside the root through a non-canonical prefix → resolved, allowed when benign", async () => {
-    expect((await repo.gate(write("/etc/passwd"))).deny?.axiom).toMatchObject({ code: "ERR_CONTAINMENT", path: "/etc/passwd" });
+    expect((await repo.gate(write("/etc/passwd"))).deny?.axiom).toMatchObject({
+      code: "ERR_CONTAINMENT",
+      path: "/etc/passwd",
+    });
     // A symlink outside the root pointing at it plays the role of macOS /var → /private/var.
     const alias = join(repo.home, "..", "alias");
     await symlink(repo.root, alias);
     expect((await repo.gate(write(join(alias, "src/ok.ts")))).code).toBe(0);
-    expect((await repo.gate(write(join(alias, ".env")))).deny?.axiom).toMatchObject({ code: "path.deny", path: ".env" });
+    expect((await repo.gate(write(join(alias, ".env")))).deny?.axiom).toMatchObject({
+      code: "path.deny",
+      path: ".env",
+    });
   });
 
   it("34. Write `src\\..\\..\\x` → deny `ERR_CONTAINMENT` on every OS", async () => {
@@ -119,7 +135,10 @@ describe("root discovery (§2.7)", () => {
       await mkdir(join(r2.root, "proj/.axiom/profiles"));
       // Now proj is the root and its gate profile applies.
       expect((await r2.gate(write("../x", "x", cwd))).code).toBe(0);
-      expect((await r2.gate(write("../secret/a", "x", cwd))).deny?.axiom).toMatchObject({ code: "path.deny", path: "secret/a" });
+      expect((await r2.gate(write("../secret/a", "x", cwd))).deny?.axiom).toMatchObject({
+        code: "path.deny",
+        path: "secret/a",
+      });
     } finally {
       await r2.cleanup();
     }
@@ -153,21 +172,32 @@ describe("gate profiles and predicates (§2.9, §2.10)", () => {
 
   it("40. `<root>/.axiom/gate-profile.json` with an unknown key → deny `ERR_INTERNAL` for every write; a benign `Read` still allows", async () => {
     await withProfile({ deny: [], extra: 1 }, async (r) => {
-      expect((await r.gate(claude("Write", { file_path: "a.ts", content: "x" }, r.root))).deny?.axiom.code).toBe("ERR_INTERNAL");
+      expect((await r.gate(claude("Write", { file_path: "a.ts", content: "x" }, r.root))).deny?.axiom.code).toBe(
+        "ERR_INTERNAL",
+      );
       expect((await r.gate(claude("Read", { file_path: "a.ts" }, r.root))).code).toBe(0);
-      expect((await r.gate(claude("Write", { file_path: "a.ts", content: "x" }, r.root), ["--fail-open"])).code).toBe(0);
+      expect((await r.gate(claude("Write", { file_path: "a.ts", content: "x" }, r.root), ["--fail-open"])).code).toBe(
+        0,
+      );
     });
     await withProfile("{not json", async (r) => {
-      expect((await r.gate(claude("Write", { file_path: "a.ts", content: "x" }, r.root))).deny?.axiom.code).toBe("ERR_INTERNAL");
+      expect((await r.gate(claude("Write", { file_path: "a.ts", content: "x" }, r.root))).deny?.axiom.code).toBe(
+        "ERR_INTERNAL",
+      );
     });
   });
 
-  it("41. `--profile missing.json` → deny `ERR_INTERNAL`; `--profile p.json` with `{deny: [\"secret/**\"]}` → `.env` allowed, `secret/a` denied (no merging)", async () => {
-    expect((await repo.gate(write("a.ts"), ["--profile", join(repo.home, "missing.json")])).deny?.axiom.code).toBe("ERR_INTERNAL");
+  it('41. `--profile missing.json` → deny `ERR_INTERNAL`; `--profile p.json` with `{deny: ["secret/**"]}` → `.env` allowed, `secret/a` denied (no merging)', async () => {
+    expect((await repo.gate(write("a.ts"), ["--profile", join(repo.home, "missing.json")])).deny?.axiom.code).toBe(
+      "ERR_INTERNAL",
+    );
     const p = join(repo.home, "p.json");
     await writeFile(p, JSON.stringify({ deny: ["secret/**"] }));
     expect((await repo.gate(write(".env"), ["--profile", p])).code).toBe(0);
-    expect((await repo.gate(write("secret/a"), ["--profile", p])).deny?.axiom).toMatchObject({ code: "path.deny", path: "secret/a" });
+    expect((await repo.gate(write("secret/a"), ["--profile", p])).deny?.axiom).toMatchObject({
+      code: "path.deny",
+      path: "secret/a",
+    });
   });
 
   it("~/.axiom/gate-profile.json applies when the root has none", async () => {
@@ -175,16 +205,20 @@ describe("gate profiles and predicates (§2.9, §2.10)", () => {
     try {
       await mkdir(join(r.home, ".axiom"));
       await writeFile(join(r.home, ".axiom/gate-profile.json"), JSON.stringify({ deny: ["home-denied/**"] }));
-      expect((await r.gate(claude("Write", { file_path: "home-denied/a", content: "x" }, r.root))).deny?.axiom.code).toBe("path.deny");
+      expect(
+        (await r.gate(claude("Write", { file_path: "home-denied/a", content: "x" }, r.root))).deny?.axiom.code,
+      ).toBe("path.deny");
       expect((await r.gate(claude("Write", { file_path: ".env", content: "x" }, r.root))).code).toBe(0);
     } finally {
       await r.cleanup();
     }
   });
 
-  it("42. Gate profile `{allow: [\"src/**\"]}` → Write `docs/a.md` denied `path.allow`; `allow: []` → no restriction", async () => {
+  it('42. Gate profile `{allow: ["src/**"]}` → Write `docs/a.md` denied `path.allow`; `allow: []` → no restriction', async () => {
     await withProfile({ allow: ["src/**"] }, async (r) => {
-      expect((await r.gate(claude("Write", { file_path: "docs/a.md", content: "x" }, r.root))).deny?.axiom).toMatchObject({ code: "path.allow", path: "docs/a.md" });
+      expect(
+        (await r.gate(claude("Write", { file_path: "docs/a.md", content: "x" }, r.root))).deny?.axiom,
+      ).toMatchObject({ code: "path.allow", path: "docs/a.md" });
       expect((await r.gate(claude("Write", { file_path: "src/a.md", content: "x" }, r.root))).code).toBe(0);
     });
     await withProfile({ allow: [] }, async (r) => {
@@ -212,7 +246,14 @@ describe("gate profiles and predicates (§2.9, §2.10)", () => {
   });
 
   it("45. Built-in profile: harness config files each denied `path.deny`; `.Claude/Settings.json` → denied (nocase)", async () => {
-    for (const p of [".claude/settings.json", ".vscode/settings.json", ".mcp.json", ".cursor/rules/x", ".github/hooks/h.json", ".Claude/Settings.json"]) {
+    for (const p of [
+      ".claude/settings.json",
+      ".vscode/settings.json",
+      ".mcp.json",
+      ".cursor/rules/x",
+      ".github/hooks/h.json",
+      ".Claude/Settings.json",
+    ]) {
       const r = await repo.gate(write(p));
       expect([p, r.deny?.axiom.code, r.deny?.axiom.path]).toEqual([p, "path.deny", p]);
     }

@@ -1,13 +1,15 @@
-// The built-in predicates, in registration order (checks.md §4.1). manifest.requireSigned,
-// expr.cel and expr.cedar arrive with later issues; until then they are unknown predicates.
+// The built-in predicates, in registration order (checks.md §4.1).
 import { PredicateRegistry } from "../registry";
 import { contentEncodingUtf8, contentMaxBytes, contentNoSecrets } from "./content";
 import { depsDeny, depsMax } from "./deps";
+import { exprCedar } from "./expr-cedar";
+import { exprCel } from "./expr-cel";
 import { guardExternal } from "./guard";
 import { manifestMaxArtifacts, manifestMaxTotalBytes, manifestNoDeletes } from "./manifest";
 import { pathAllow, pathDeny, pathReservedNames } from "./path";
 import { repoNoOverwriteOf, repoRequireCompanion } from "./repo";
 import { repoRequireReference } from "./require-reference";
+import { manifestRequireSigned } from "../require-signed";
 
 export function createDefaultRegistry(): PredicateRegistry {
   return new PredicateRegistry()
@@ -19,11 +21,14 @@ export function createDefaultRegistry(): PredicateRegistry {
     .register(contentEncodingUtf8)
     .register(manifestMaxArtifacts)
     .register(manifestMaxTotalBytes)
+    .register(manifestRequireSigned)
     .register(manifestNoDeletes)
     .register(depsMax)
     .register(depsDeny)
     .register(repoNoOverwriteOf)
     .register(repoRequireCompanion)
     .register(repoRequireReference)
-    .register(guardExternal);
+    .register(guardExternal)
+    .register(exprCel)
+    .register(exprCedar);
 }

@@ -12,6 +12,8 @@ function stripLongPathPrefix(p: string): string {
 export async function resolveRoot(dir: string, cwd: string): Promise<string> {
   let real: string;
   try {
+    // An empty argument would resolve to the cwd: that is the cwd fallback the CLI never applies.
+    if (dir === "") throw new Error("empty root");
     real = stripLongPathPrefix(await realpath(resolve(cwd, dir)));
     if ((await stat(real)).isDirectory()) return real;
   } catch {

@@ -3,7 +3,7 @@
 // No store → `signatures: null` + note (the CLI form; MCP omits the field). An invalid store
 // throws ERR_INVALID_PROFILE (stderr, exit 2). Top-level `ok` is false when `signatures.ok` is.
 import { intakeBundle, type VerifyResult, withSignatures } from "@codai/axiom-plan";
-import { NO_TRUST_STORE_NOTE, verifyBundleSignatures } from "../trust-store";
+import { NO_TRUST_STORE_NOTE, verifyRootSignatures } from "../trust-store";
 
 export type CliVerifyDocument = Omit<VerifyResult, "signatures"> & {
   signatures?: VerifyResult["signatures"] | null;
@@ -17,7 +17,7 @@ export async function verifyWithRoot(
   root: string,
 ): Promise<CliVerifyDocument> {
   if (!structural.ok) return structural;
-  const block = await verifyBundleSignatures(intakeBundle(input), root);
+  const block = await verifyRootSignatures(intakeBundle(input), root);
   if (block === null) return { ...withSignatures(structural, undefined), signatures: null, note: NO_TRUST_STORE_NOTE };
   return withSignatures(structural, block);
 }

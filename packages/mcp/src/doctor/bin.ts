@@ -36,11 +36,23 @@ export const readBinVersion: VersionReader = (bin) =>
 
 export async function binCheck(version: string, locate: BinLocator, readVersion: VersionReader): Promise<DoctorCheck> {
   const bin = await locate();
-  if (bin === undefined) return { id: "bin", status: "warn", message: "axiom is not on PATH", hint: "npm install -g @codai/axiom-mcp" };
+  if (bin === undefined)
+    return { id: "bin", status: "warn", message: "axiom is not on PATH", hint: "npm install -g @codai/axiom-mcp" };
   const found = await readVersion(bin);
-  if (found === undefined) return { id: "bin", status: "warn", message: `${bin}: version unknown`, hint: "npm install -g @codai/axiom-mcp@latest" };
+  if (found === undefined)
+    return {
+      id: "bin",
+      status: "warn",
+      message: `${bin}: version unknown`,
+      hint: "npm install -g @codai/axiom-mcp@latest",
+    };
   if (found !== version) {
-    return { id: "bin", status: "warn", message: `${bin} is ${found}, this CLI is ${version}`, hint: "npm install -g @codai/axiom-mcp@latest" };
+    return {
+      id: "bin",
+      status: "warn",
+      message: `${bin} is ${found}, this CLI is ${version}`,
+      hint: "npm install -g @codai/axiom-mcp@latest",
+    };
   }
   return { id: "bin", status: "ok", message: `${bin} ${found}` };
 }

@@ -41,7 +41,8 @@ export function runsGlobalGate(text: string): boolean {
 function copilotEntryText(entry: unknown): string {
   if (!isPlainObject(entry)) return "";
   const parts: string[] = [];
-  for (const k of ["exec", "bash", "powershell", "command"]) if (typeof entry[k] === "string") parts.push(entry[k] as string);
+  for (const k of ["exec", "bash", "powershell", "command"])
+    if (typeof entry[k] === "string") parts.push(entry[k] as string);
   if (Array.isArray(entry.args)) parts.push(...entry.args.filter((a): a is string => typeof a === "string"));
   return parts.join(" ");
 }
@@ -51,25 +52,48 @@ export async function hookChecks(root: string): Promise<DoctorCheck[]> {
   const copilot = await readJsoncFile(path.join(root, ".github/hooks/axiom-gate.json"));
   const claude = await readJsoncFile(path.join(root, ".claude/settings.json"));
   if (copilot.kind === "bad") {
-    out.push({ id: "hook.copilot", status: "fail", message: `.github/hooks/axiom-gate.json: ${copilot.why}`, hint: "fix the file or re-create it with axiom init --force" });
+    out.push({
+      id: "hook.copilot",
+      status: "fail",
+      message: `.github/hooks/axiom-gate.json: ${copilot.why}`,
+      hint: "fix the file or re-create it with axiom init --force",
+    });
   } else if (copilot.kind === "ok") {
     const entries = get(copilot.value, "hooks", "preToolUse");
     const hit = Array.isArray(entries) && entries.some((e) => runsGlobalGate(copilotEntryText(e)));
     out.push(
       hit
         ? { id: "hook.copilot", status: "ok", message: "preToolUse runs axiom gate --stdin" }
-        : { id: "hook.copilot", status: "warn", message: "no preToolUse entry runs the global axiom gate", hint: "axiom init --force" },
+        : {
+            id: "hook.copilot",
+            status: "warn",
+            message: "no preToolUse entry runs the global axiom gate",
+            hint: "axiom init --force",
+          },
     );
   }
   if (claude.kind === "bad") {
-    out.push({ id: "hook.claude", status: "fail", message: `.claude/settings.json: ${claude.why}`, hint: "fix the JSON of .claude/settings.json" });
+    out.push({
+      id: "hook.claude",
+      status: "fail",
+      message: `.claude/settings.json: ${claude.why}`,
+      hint: "fix the JSON of .claude/settings.json",
+    });
   } else if (claude.kind === "ok") {
     const entries = get(claude.value, "hooks", "PreToolUse");
     const hit =
       Array.isArray(entries) &&
       entries.some((e) => {
         const hooks = get(e, "hooks");
-        return Array.isArray(hooks) && hooks.some((h) => typeof get(h, "command") === "string" && /\baxiom\b.*\bgate\b/.test(get(h, "command") as string) && runsGlobalGate(get(h, "command") as string));
+        return (
+          Array.isArray(hooks) &&
+          hooks.some(
+            (h) =>
+              typeof get(h, "command") === "string" &&
+              /\baxiom\b.*\bgate\b/.test(get(h, "command") as string) &&
+              runsGlobalGate(get(h, "command") as string),
+          )
+        );
       });
     out.push(
       hit
@@ -100,7 +124,12 @@ export async function serverChecks(root: string): Promise<DoctorCheck[]> {
     const r = await readJsoncFile(path.join(root, s.file));
     if (r.kind === "absent") continue;
     if (r.kind === "bad") {
-      out.push({ id: s.id, status: "warn", message: `${s.file}: ${r.why}`, hint: `fix ${s.file} or add the entry with axiom init` });
+      out.push({
+        id: s.id,
+        status: "warn",
+        message: `${s.file}: ${r.why}`,
+        hint: `fix ${s.file} or add the entry with axiom init`,
+      });
     } else if (get(r.value, s.key, "axiom") !== undefined) {
       out.push({ id: s.id, status: "ok", message: `${s.key}.axiom declared` });
     } else {

@@ -8,7 +8,11 @@ export type JsoncResult = { ok: true; value: unknown } | { ok: false; why: strin
 export function parseJsonc(text: string): JsoncResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const errors: ParseError[] = [];
-  const value: unknown = parse(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const value: unknown = parse(body, errors, {
+    allowTrailingComma: true,
+    disallowComments: false,
+    allowEmptyContent: false,
+  });
   if (errors.length > 0) return { ok: false, why: `not JSON(C) at offset ${errors[0]?.offset ?? 0}` };
   return { ok: true, value };
 }

@@ -25,7 +25,12 @@ export function spawnProbe(entry: string): GateProbe {
         cwd: root,
       });
       const t0 = performance.now();
-      const child = spawn(process.execPath, [entry, "gate", "--stdin"], { cwd: root, shell: false, stdio: ["pipe", "ignore", "ignore"], windowsHide: true });
+      const child = spawn(process.execPath, [entry, "gate", "--stdin"], {
+        cwd: root,
+        shell: false,
+        stdio: ["pipe", "ignore", "ignore"],
+        windowsHide: true,
+      });
       const timer = setTimeout(() => child.kill("SIGKILL"), PROBE_KILL_MS);
       child.on("error", (err) => {
         clearTimeout(timer);
@@ -42,7 +47,12 @@ export function spawnProbe(entry: string): GateProbe {
 
 export async function latencyCheck(root: string, probe: GateProbe | undefined): Promise<DoctorCheck> {
   if (probe === undefined) {
-    return { id: "gate.latency", status: "warn", message: "the CLI entry cannot be determined (latency not measured)", hint: "run doctor through the axiom bin" };
+    return {
+      id: "gate.latency",
+      status: "warn",
+      message: "the CLI entry cannot be determined (latency not measured)",
+      hint: "run doctor through the axiom bin",
+    };
   }
   const samples: ProbeSample[] = [];
   for (let i = 0; i < PROBE_RUNS; i++) {
@@ -50,17 +60,32 @@ export async function latencyCheck(root: string, probe: GateProbe | undefined): 
       samples.push(await probe(root));
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      return { id: "gate.latency", status: "fail", message: `the gate probe could not be spawned: ${why}`, hint: "check the node binary and the CLI install" };
+      return {
+        id: "gate.latency",
+        status: "fail",
+        message: `the gate probe could not be spawned: ${why}`,
+        hint: "check the node binary and the CLI install",
+      };
     }
   }
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   const p95 = Math.round(sorted[Math.ceil(0.95 * sorted.length) - 1] as number);
   const message = `gate --stdin p95 ${p95} ms over ${PROBE_RUNS} runs (hook timeout 5000 ms)`;
   if (p95 > LATENCY_FAIL_MS) {
-    return { id: "gate.latency", status: "fail", message, hint: "the harness will kill the hook and let the call through; check machine load or antivirus" };
+    return {
+      id: "gate.latency",
+      status: "fail",
+      message,
+      hint: "the harness will kill the hook and let the call through; check machine load or antivirus",
+    };
   }
   if (!samples.some((s) => s.exitCode === 0)) {
-    return { id: "gate.latency", status: "warn", message: `${message}; a benign Write was denied`, hint: "check .axiom/gate-profile.json deny/allow globs" };
+    return {
+      id: "gate.latency",
+      status: "warn",
+      message: `${message}; a benign Write was denied`,
+      hint: "check .axiom/gate-profile.json deny/allow globs",
+    };
   }
   return { id: "gate.latency", status: "ok", message };
 }

@@ -38,7 +38,9 @@ export async function runDoctor(rootArg: string, opts: DoctorOptions): Promise<D
   const resolved = path.resolve(rootArg);
   const root = await canonicalDir(resolved);
   if (root === undefined) {
-    const checks: DoctorCheck[] = [{ id: "root", status: "fail", message: `${resolved} is not a directory`, hint: "pass --root <dir>" }];
+    const checks: DoctorCheck[] = [
+      { id: "root", status: "fail", message: `${resolved} is not a directory`, hint: "pass --root <dir>" },
+    ];
     return { root: resolved, ok: false, checks };
   }
   const checks: DoctorCheck[] = [{ id: "root", status: "ok", message: root }];

@@ -24,7 +24,8 @@ export async function lockJournalChainChecks(root: string): Promise<DoctorCheck[
     });
   if (doc.interrupted.length > 0 || doc.corrupt.length > 0) {
     const parts: string[] = [];
-    if (doc.interrupted.length > 0) parts.push(`interrupted: ${doc.interrupted.map((j) => `${j.manifestDigest} (${j.phase})`).join(", ")}`);
+    if (doc.interrupted.length > 0)
+      parts.push(`interrupted: ${doc.interrupted.map((j) => `${j.manifestDigest} (${j.phase})`).join(", ")}`);
     if (doc.corrupt.length > 0) parts.push(`corrupt journal files: ${doc.corrupt.join(", ")}`);
     const first = doc.interrupted[0];
     out.push({
@@ -39,7 +40,12 @@ export async function lockJournalChainChecks(root: string): Promise<DoctorCheck[
   const bad = doc.chain.firstBad;
   out.push(
     bad
-      ? { id: "chain", status: "fail", message: `ERR_JOURNAL_CHAIN at #${bad.seq} (${bad.reason})`, hint: `axiom verify --journal --root ${root}` }
+      ? {
+          id: "chain",
+          status: "fail",
+          message: `ERR_JOURNAL_CHAIN at #${bad.seq} (${bad.reason})`,
+          hint: `axiom verify --journal --root ${root}`,
+        }
       : { id: "chain", status: "ok", message: "the journal hash chain is intact" },
   );
   return out;
@@ -54,7 +60,14 @@ export async function profileChecks(root: string): Promise<DoctorCheck[]> {
     names = [];
   }
   if (names.length === 0) {
-    return [{ id: "profile", status: "warn", message: "no repository profile: the built-in `default` applies", hint: "axiom init" }];
+    return [
+      {
+        id: "profile",
+        status: "warn",
+        message: "no repository profile: the built-in `default` applies",
+        hint: "axiom init",
+      },
+    ];
   }
   const out: DoctorCheck[] = [];
   for (const name of names.sort()) {
@@ -64,7 +77,12 @@ export async function profileChecks(root: string): Promise<DoctorCheck[]> {
     } catch (err) {
       const code = isAxiomError(err) ? err.code : "ERR_INVALID_PROFILE";
       const why = err instanceof Error ? err.message : String(err);
-      out.push({ id: `profile.${name}`, status: "fail", message: `${code}: ${why}`, hint: `fix .axiom/profiles/${name}.json` });
+      out.push({
+        id: `profile.${name}`,
+        status: "fail",
+        message: `${code}: ${why}`,
+        hint: `fix .axiom/profiles/${name}.json`,
+      });
     }
   }
   return out;
@@ -96,5 +114,10 @@ export async function gitignoreCheck(root: string): Promise<DoctorCheck> {
   const covered = text.split(/\r?\n/).some((l) => IGNORE_FORMS.has(l.trim()));
   return covered
     ? { id: "gitignore", status: "ok", message: ".axiom/ is ignored" }
-    : { id: "gitignore", status: "warn", message: ".axiom/ is not covered by .gitignore", hint: `add to .gitignore: ${GITIGNORE_LINES.join(", ")}` };
+    : {
+        id: "gitignore",
+        status: "warn",
+        message: ".axiom/ is not covered by .gitignore",
+        hint: `add to .gitignore: ${GITIGNORE_LINES.join(", ")}`,
+      };
 }

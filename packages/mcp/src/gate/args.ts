@@ -10,23 +10,9 @@ const LEVELS: readonly LogLevel[] = ["error", "warn", "info", "debug"];
 export type ParsedGateArgs = { ok: true; options: GateOptions } | { ok: false; message: string };
 
 export function parseGateArgs(args: string[]): ParsedGateArgs {
-  let parsed;
+  let parsed: ReturnType<typeof parseGateArgsRaw>;
   try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        stdin: { type: "boolean" },
-        root: { type: "string" },
-        profile: { type: "string" },
-        "fail-open": { type: "boolean" },
-        "no-shell-scan": { type: "boolean" },
-        "no-root-discovery": { type: "boolean" },
-        "log-level": { type: "string" },
-        strict: { type: "boolean" },
-      },
-    });
+    parsed = parseGateArgsRaw(args);
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
@@ -45,4 +31,22 @@ export function parseGateArgs(args: string[]): ParsedGateArgs {
       logLevel: LEVELS.includes(level as LogLevel) ? (level as LogLevel) : "warn",
     },
   };
+}
+
+function parseGateArgsRaw(args: string[]) {
+  return parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      stdin: { type: "boolean" },
+      root: { type: "string" },
+      profile: { type: "string" },
+      "fail-open": { type: "boolean" },
+      "no-shell-scan": { type: "boolean" },
+      "no-root-discovery": { type: "boolean" },
+      "log-level": { type: "string" },
+      strict: { type: "boolean" },
+    },
+  });
 }

@@ -1,7 +1,16 @@
 // Tool classes (hooks-doctor.md §2.4): lowercased substring matching, in table order.
 import type { ToolClass } from "./types";
 
-const WRITE_WORDS = ["write", "edit", "create_file", "create", "replace_string", "insert_edit", "apply_patch", "notebook"];
+const WRITE_WORDS = [
+  "write",
+  "edit",
+  "create_file",
+  "create",
+  "replace_string",
+  "insert_edit",
+  "apply_patch",
+  "notebook",
+];
 // No bare "dir": a write tool whose name merely contains "dir" is still gated (fail-closed).
 const READ_WORDS = ["read", "list", "search", "grep", "glob", "view", "directory"];
 const SHELL_WORDS = [

@@ -25,15 +25,22 @@ export function firstFinding(profile: GateProfile, targets: readonly ResolvedTar
     const patterns = activePatterns({ pii: profile.pii, disable: [] });
     for (const t of withContent) {
       const bytes = Buffer.from(t.content as string, "utf8");
-      const text = bytes.length > SCAN_MAX_BYTES ? bytes.subarray(0, SCAN_MAX_BYTES).toString("utf8") : (t.content as string);
+      const text =
+        bytes.length > SCAN_MAX_BYTES ? bytes.subarray(0, SCAN_MAX_BYTES).toString("utf8") : (t.content as string);
       const pattern = patterns.find((p) => detect(p, text));
-      if (pattern) return { code: `content.noSecrets.${pattern}`, message: `content matches secret pattern ${pattern}`, path: t.path };
+      if (pattern)
+        return {
+          code: `content.noSecrets.${pattern}`,
+          message: `content matches secret pattern ${pattern}`,
+          path: t.path,
+        };
     }
   }
   if (profile.maxBytes !== undefined) {
     for (const t of withContent) {
       const bytes = Buffer.byteLength(t.content as string, "utf8");
-      if (bytes > profile.maxBytes) return { code: "content.maxBytes", message: `${bytes} bytes (max ${profile.maxBytes})`, path: t.path };
+      if (bytes > profile.maxBytes)
+        return { code: "content.maxBytes", message: `${bytes} bytes (max ${profile.maxBytes})`, path: t.path };
     }
   }
   return undefined;

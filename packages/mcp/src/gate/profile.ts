@@ -25,7 +25,8 @@ export const GateProfileSchema = {
     const unknown = Object.keys(value).filter((k) => !KEYS.has(k));
     if (unknown.length > 0) return { success: false, error: `unknown key ${unknown[0]}` };
     const { deny = [], allow, noSecrets = true, pii = false, maxBytes } = value;
-    if (!isStrings(deny) || deny.some((s) => s === "")) return { success: false, error: "deny must be non-empty strings" };
+    if (!isStrings(deny) || deny.some((s) => s === ""))
+      return { success: false, error: "deny must be non-empty strings" };
     if (allow !== undefined && !isStrings(allow)) return { success: false, error: "allow must be strings" };
     if (typeof noSecrets !== "boolean") return { success: false, error: "noSecrets must be a boolean" };
     if (typeof pii !== "boolean") return { success: false, error: "pii must be a boolean" };
@@ -113,7 +114,11 @@ export async function readGateProfile(file: string): Promise<ReadOutcome> {
 }
 
 /** First hit wins, no merging: --profile, <root>/.axiom, ~/.axiom, built-in. */
-export async function lookupGateProfile(root: string, explicit: string | undefined, home = homedir()): Promise<ProfileLookup> {
+export async function lookupGateProfile(
+  root: string,
+  explicit: string | undefined,
+  home = homedir(),
+): Promise<ProfileLookup> {
   if (explicit !== undefined) {
     const r = await readGateProfile(explicit);
     if (r.kind === "absent") return { ok: false, why: `gate profile ${explicit} not found` };

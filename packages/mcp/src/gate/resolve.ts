@@ -43,7 +43,10 @@ async function canonical(abs: string): Promise<string> {
 
 export async function resolveTarget(raw: string, cwd: string, root: string): Promise<Resolution> {
   const text = raw.replace(/\\/g, "/");
-  const abs = path.isAbsolute(text) || (IS_WIN && /^[A-Za-z]:/.test(text)) ? await canonical(path.resolve(text)) : path.resolve(cwd, text);
+  const abs =
+    path.isAbsolute(text) || (IS_WIN && /^[A-Za-z]:/.test(text))
+      ? await canonical(path.resolve(text))
+      : path.resolve(cwd, text);
   let rel = path.relative(root, abs);
   if (IS_WIN) rel = rel.replace(/\\/g, "/");
   if (rel === "" || rel === ".." || rel.startsWith("../") || path.isAbsolute(rel)) {
@@ -66,15 +69,17 @@ async function walk(root: string, rel: string): Promise<Resolution> {
   let cur = root;
   for (let i = 0; i < segs.length - 1; i++) {
     const next = path.join(cur, segs[i] as string);
-    let st;
+    let st: Awaited<ReturnType<typeof lstat>>;
     try {
       st = await lstat(next);
     } catch {
       break;
     }
     const prefix = segs.slice(0, i + 1).join("/");
-    if (st.isSymbolicLink()) return { ok: false, code: "ERR_SYMLINK_IN_PATH", message: `symlink in path: ${prefix}`, path: rel };
-    if (!st.isDirectory()) return { ok: false, code: "ERR_TARGET_TYPE", message: `not a directory: ${prefix}`, path: rel };
+    if (st.isSymbolicLink())
+      return { ok: false, code: "ERR_SYMLINK_IN_PATH", message: `symlink in path: ${prefix}`, path: rel };
+    if (!st.isDirectory())
+      return { ok: false, code: "ERR_TARGET_TYPE", message: `not a directory: ${prefix}`, path: rel };
     cur = next;
   }
   let real: string;
@@ -83,6 +88,7 @@ async function walk(root: string, rel: string): Promise<Resolution> {
   } catch {
     return { ok: false, code: "ERR_CONTAINMENT", message: "path cannot be resolved", path: rel };
   }
-  if (!inside(root, real)) return { ok: false, code: "ERR_CONTAINMENT", message: "path resolves outside the root", path: rel };
+  if (!inside(root, real))
+    return { ok: false, code: "ERR_CONTAINMENT", message: "path resolves outside the root", path: rel };
   return { ok: true, path: rel };
 }

@@ -13,7 +13,7 @@ import { discoverRoot } from "./root";
 import { scanShell } from "./shell-scan";
 import { readStdin } from "./stdin";
 import { extractWriteTargets, PATH_KEYS } from "./targets";
-import { type Denial, GateFailure, type GateOptions, type ResolvedTarget, type ToolClass } from "./types";
+import type { Denial, GateFailure, GateOptions, ResolvedTarget, ToolClass } from "./types";
 
 const SHELL_COMMAND_KEYS = ["command", "cmd", "script", "commandLine", "command_line"];
 const FAIL_CLOSED_SUFFIX = "(fail-closed; pass --fail-open to allow)";
@@ -65,7 +65,7 @@ async function evaluate(opts: GateOptions, out: GateOutput, setClass: (c: ToolCl
   // Class other: allowed at once, without touching the filesystem.
   if (cls === "other") return { allow: true };
 
-  let raw;
+  let raw: RawTarget[];
   if (cls === "write") {
     raw = extractWriteTargets(payload.toolName, payload.input);
     if (raw.length === 0) {
@@ -107,7 +107,10 @@ async function evaluate(opts: GateOptions, out: GateOutput, setClass: (c: ToolCl
     }
     if (t.raw === ".") {
       if (profile.deny.length > 0) {
-        return { allow: false, denial: { code: "path.deny", message: "destructive command on the whole tree", path: "." } };
+        return {
+          allow: false,
+          denial: { code: "path.deny", message: "destructive command on the whole tree", path: "." },
+        };
       }
       out.log("debug", "operand . skipped (empty deny list)");
       continue;

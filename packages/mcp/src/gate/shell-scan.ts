@@ -145,7 +145,10 @@ function commandTargets(ws: string[]): RawTarget[] {
       return last === undefined ? [] : [{ raw: last, op: "write" }];
     }
     case "dd":
-      return args.filter((w) => w.startsWith("of=")).map((w) => ({ raw: w.slice(3), op: "write" as const })).filter((t) => isOperand(t.raw));
+      return args
+        .filter((w) => w.startsWith("of="))
+        .map((w) => ({ raw: w.slice(3), op: "write" as const }))
+        .filter((t) => isOperand(t.raw));
     case "sed":
       return sedTargets(args).map((raw) => ({ raw, op: "write" }));
     case "del":

@@ -2,9 +2,7 @@
 export const STDIN_MAX_BYTES = 4 * 1024 * 1024;
 export const STDIN_TIMEOUT_MS = 2000;
 
-export type StdinResult =
-  | { kind: "text"; text: string }
-  | { kind: "none"; why: string; oversize?: boolean };
+export type StdinResult = { kind: "text"; text: string } | { kind: "none"; why: string; oversize?: boolean };
 
 export function readStdin(stream: NodeJS.ReadableStream & { destroy?(): void } = process.stdin): Promise<StdinResult> {
   return new Promise((resolve) => {

@@ -3,7 +3,17 @@ import { fileURLToPath } from "node:url";
 import { firstString, isObject, type JsonObject } from "./normalize";
 import type { RawTarget } from "./types";
 
-export const PATH_KEYS = ["file_path", "filePath", "path", "notebook_path", "notebookPath", "target_file", "targetFile", "file", "uri"];
+export const PATH_KEYS = [
+  "file_path",
+  "filePath",
+  "path",
+  "notebook_path",
+  "notebookPath",
+  "target_file",
+  "targetFile",
+  "file",
+  "uri",
+];
 export const CONTENT_KEYS = [
   "content",
   "new_string",

@@ -49,7 +49,11 @@ export function repoProfile(name: string): Record<string, unknown> {
         params: { globs: [".git/**", ".axiom/**", ".github/**", "pnpm-lock.yaml", "**/*.lock", ".env*", "**/.env*"] },
       },
       { id: "content.noSecrets", predicate: "content.noSecrets", params: {} },
-      { id: "path.deny", predicate: "path.deny", params: { globs: ["**/node_modules/**", "**/.next/**", "**/dist/**", "**/.turbo/**"] } },
+      {
+        id: "path.deny",
+        predicate: "path.deny",
+        params: { globs: ["**/node_modules/**", "**/.next/**", "**/dist/**", "**/.turbo/**"] },
+      },
     ],
   };
 }

@@ -15,8 +15,14 @@ export function validateProfileName(name: string): void {
 }
 
 export function deriveProfileName(basename: string): string {
-  let n = basename.normalize("NFKD").toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
-  n = n.replace(/^[^a-z0-9]+/, "").slice(0, 64).replace(/[-.]+$/, "");
+  let n = basename
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-");
+  n = n
+    .replace(/^[^a-z0-9]+/, "")
+    .slice(0, 64)
+    .replace(/[-.]+$/, "");
   if (n === "") return "repo";
   return BUILTIN.has(n) ? `${n}-repo` : n;
 }

@@ -6,9 +6,9 @@ import { axiomError } from "@codai/axiom-schema";
 import { isPlainObject } from "../doctor/jsonc";
 import {
   CLAUDE_HOOK_ENTRY,
+  COPILOT_HOOK_FILE,
   claudeServer,
   codexSnippet,
-  COPILOT_HOOK_FILE,
   cursorServer,
   GITIGNORE_LINES,
   gateProfile,
@@ -47,7 +47,11 @@ export interface InitResult {
   snippets: { harness: "codex"; path: string; text: string }[];
 }
 
-const isDir = (p: string) => stat(p).then((s) => s.isDirectory(), () => false);
+const isDir = (p: string) =>
+  stat(p).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 
 async function selectHarnesses(root: string, choice: Harness | "auto"): Promise<Harness[]> {
   if (choice !== "auto") return [choice];
@@ -99,28 +103,40 @@ export async function runInit(opts: InitOptions): Promise<InitResult> {
   const f = opts.force;
   const files: FileResult[] = [];
   files.push(await writeMerged(root, ".vscode/mcp.json", keyedEntry("servers", vscodeServer(major)), f));
-  if (has("claude")) files.push(await writeMerged(root, ".mcp.json", keyedEntry("mcpServers", claudeServer(major, root)), f));
-  if (has("cursor")) files.push(await writeMerged(root, ".cursor/mcp.json", keyedEntry("mcpServers", cursorServer(major)), f));
-  if (has("copilot") || has("vscode")) files.push(await writeOwned(root, ".github/hooks/axiom-gate.json", COPILOT_HOOK_FILE, f));
+  if (has("claude"))
+    files.push(await writeMerged(root, ".mcp.json", keyedEntry("mcpServers", claudeServer(major, root)), f));
+  if (has("cursor"))
+    files.push(await writeMerged(root, ".cursor/mcp.json", keyedEntry("mcpServers", cursorServer(major)), f));
+  if (has("copilot") || has("vscode"))
+    files.push(await writeOwned(root, ".github/hooks/axiom-gate.json", COPILOT_HOOK_FILE, f));
   if (has("claude")) files.push(await writeMerged(root, ".claude/settings.json", claudeHook, f));
   files.push(await writeOwned(root, `.axiom/profiles/${profile}.json`, repoProfile(profile), f));
   files.push(await writeOwned(root, ".axiom/gate-profile.json", gateProfile(), f));
   files.push(await writeGitignore(root, GITIGNORE_LINES));
 
   const notes: string[] = [];
-  if (has("codex")) notes.push("codex: no hook is wired; add the printed snippet to ~/.codex/config.toml and route writes through axiom_write / axiom_apply");
+  if (has("codex"))
+    notes.push(
+      "codex: no hook is wired; add the printed snippet to ~/.codex/config.toml and route writes through axiom_write / axiom_apply",
+    );
   if (has("cursor")) notes.push("cursor: no hook is wired; route writes through axiom_write / axiom_apply");
-  const gitMarker = await stat(path.join(root, ".git")).then(() => true, () => false);
+  const gitMarker = await stat(path.join(root, ".git")).then(
+    () => true,
+    () => false,
+  );
   if (!gitMarker) notes.push("the root has no .git: the gate finds this root through .axiom/profiles/");
   notes.push("hooks call the global bin: npm install -g @codai/axiom-mcp (never npx in a hook)");
-  const snippets = has("codex") ? [{ harness: "codex" as const, path: "~/.codex/config.toml", text: codexSnippet(major, root) }] : [];
+  const snippets = has("codex")
+    ? [{ harness: "codex" as const, path: "~/.codex/config.toml", text: codexSnippet(major, root) }]
+    : [];
   return { root, harnesses, profile, files, notes, snippets };
 }
 
 /** Text form (cli.md §9.1). */
 export function formatInitText(r: InitResult): string {
   const lines = [`axiom init ${r.root} (harness: ${r.harnesses.join("+")}, profile: ${r.profile})`];
-  for (const file of r.files) lines.push(`${file.action.padEnd(8)} ${file.path}${file.reason !== undefined ? ` (${file.reason})` : ""}`);
+  for (const file of r.files)
+    lines.push(`${file.action.padEnd(8)} ${file.path}${file.reason !== undefined ? ` (${file.reason})` : ""}`);
   for (const n of r.notes) lines.push(`note: ${n}`);
   for (const s of r.snippets) lines.push(`snippet for ${s.path}:`, s.text.trimEnd());
   return `${lines.join("\n")}\n`;

@@ -1,7 +1,7 @@
 // Read-only root tools: axiom_roots_list, axiom_status, axiom_repo_snapshot (mcp.md §5.3).
 import { access, constants, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { axiomError } from "@codai/axiom-schema";
+import { axiomError, RepoSnapshotSchema } from "@codai/axiom-schema";
 import { z } from "zod";
 import { need } from "../engines";
 import { compact, first, RootArg } from "./shared";
@@ -84,12 +84,7 @@ export const status = defineTool({
 });
 
 const Glob = z.string().min(1);
-const SnapshotOutput = z.looseObject({
-  snapshotDigest: z.string().optional(),
-  counts: z.unknown().optional(),
-  truncated: z.unknown().optional(),
-  files: z.array(z.looseObject({ path: z.string() })).optional(),
-});
+const SnapshotOutput = RepoSnapshotSchema;
 
 export const repoSnapshot = defineTool({
   name: "axiom_repo_snapshot",
@@ -112,9 +107,9 @@ export const repoSnapshot = defineTool({
   summary: (s) =>
     compact({
       snapshotDigest: s.snapshotDigest,
-      counts: s.counts,
-      truncated: s.truncated,
-      paths: first(s.files).map((f) => f.path),
+      counts: s.body.counts,
+      truncated: s.body.truncated,
+      paths: first(s.body.files).map((f) => f.path),
     }),
   async handler(args, { deps }) {
     const root = await deps.resolveRoot(args.root, { lockTaking: false });
@@ -141,7 +136,7 @@ export const repoSnapshot = defineTool({
       respectGitignore: args.respectGitignore ?? true,
       withContentDigest: args.withContentDigest ?? true,
     });
-    deps.log.debug("snapshot", { root, files: Array.isArray(snap.files) ? snap.files.length : undefined });
-    return snap as z.output<typeof SnapshotOutput>;
+    deps.log.debug("snapshot", { root, files: (snap as { body?: { files?: unknown[] } }).body?.files?.length });
+    return snap as unknown as z.output<typeof SnapshotOutput>;
   },
 });

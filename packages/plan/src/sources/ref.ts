@@ -165,6 +165,14 @@ async function fetchHttps(
     } catch (err) {
       throw failed(err);
     }
+    if (response.status >= 300 && response.status <= 399) {
+      // redirect: "error" makes a real fetch throw; a transport that hands back the 3xx is refused alike
+      await response.body?.cancel().catch(() => undefined);
+      throw axiomError("ERR_NET_FAILED", {
+        path,
+        details: { ...base, reason: `redirect (${response.status}) not allowed` },
+      });
+    }
     if (response.status < 200 || response.status > 299) {
       await response.body?.cancel().catch(() => undefined);
       throw axiomError("ERR_NET_FAILED", { path, details: { ...base, status: response.status } });

@@ -10,8 +10,7 @@ import {
   type TrustStore,
   wireIssues,
 } from "@codai/axiom-schema";
-// TODO(lead): switch to "@codai/axiom-checks" once checks/src/index.ts re-exports signature-verify.
-import { trustedKeyProblem } from "../../../../checks/src/signature-verify";
+import { trustedKeyProblem } from "@codai/axiom-checks";
 import { printJson } from "../../cli-output";
 import { readTrustStore, writeTrustStore } from "../../trust-store";
 import { booleanFlag, stringFlag } from "../args";

@@ -1,0 +1,1 @@
+import { exprCel } from "../packages/checks/src/predicates/expr-cel";
