@@ -21,6 +21,9 @@ export const ENTRY_POINTS = {
   "gate-lazy": "src/gate-lazy.ts",
   // The .axm parser: loaded only by `axiom compile <file>.axm` (axm.md §7.6).
   "axm-lazy": "src/axm-lazy.ts",
+  // Operator maintenance verbs (cli.md §1.1, sources.md): loaded only by `axiom gc` / `axiom migrate v1`.
+  "gc-lazy": "src/gc-lazy.ts",
+  "migrate-lazy": "src/migrate-lazy.ts",
 };
 
 // CommonJS packages that workspace code loads with a dynamic `import()` (so they land in a lazy

@@ -3,13 +3,19 @@
 // (fs: store bundle, intent, lock + engine) → result schema.
 import * as fs from "node:fs";
 import { canonicalDigestRef } from "@codai/axiom-canon";
-import { type ApplyErrorObject, type ApplyResult, ApplyResultSchema, axiomError, type ManifestBundle } from "@codai/axiom-schema";
+import {
+  type ApplyErrorObject,
+  type ApplyResult,
+  ApplyResultSchema,
+  axiomError,
+  type ManifestBundle,
+} from "@codai/axiom-schema";
 import { stripLongPrefix } from "./containment";
 import { type EngineOutcome, type PreChecks, runEngine } from "./engine";
 import { registerIntent } from "./intents";
 import { acquireLock } from "./lock";
-import { buildResult, toApplyError } from "./result";
 import { checkPaths } from "./prepare";
+import { buildResult, toApplyError } from "./result";
 import { intakeBundle, storeBundle } from "./store";
 
 export interface ApplyOptions {
@@ -37,7 +43,8 @@ const ZERO_DIGEST = `sha256:${"0".repeat(64)}`;
 /** The digest reported before intake succeeds: declared if well-formed, else recomputed, else zeros. */
 function bestDigest(bundle: unknown): string {
   const b = bundle as { manifestDigest?: unknown; manifest?: unknown } | null;
-  if (b && typeof b.manifestDigest === "string" && /^sha256:[a-f0-9]{64}$/.test(b.manifestDigest)) return b.manifestDigest;
+  if (b && typeof b.manifestDigest === "string" && /^sha256:[a-f0-9]{64}$/.test(b.manifestDigest))
+    return b.manifestDigest;
   try {
     if (b && typeof b.manifest === "object" && b.manifest !== null) return canonicalDigestRef(b.manifest);
   } catch {
@@ -60,12 +67,22 @@ async function resolveRoot(root: string): Promise<string> {
 function inRange(v: number | undefined, dflt: number, max: number, name: string): number {
   if (v === undefined) return dflt;
   if (!Number.isSafeInteger(v) || v < 0 || v > max) {
-    throw axiomError("ERR_INVALID_PLAN", { message: `${name} must be an integer in 0..${max}`, details: { [name]: v } });
+    throw axiomError("ERR_INVALID_PLAN", {
+      message: `${name} must be an integer in 0..${max}`,
+      details: { [name]: v },
+    });
   }
   return v;
 }
 
-async function lockedEngine(root: string, bundle: ManifestBundle, opts: ApplyOptions, mode: "dry-run" | "fs", lockTimeoutMs: number, keepBackups: number): Promise<EngineOutcome> {
+async function lockedEngine(
+  root: string,
+  bundle: ManifestBundle,
+  opts: ApplyOptions,
+  mode: "dry-run" | "fs",
+  lockTimeoutMs: number,
+  keepBackups: number,
+): Promise<EngineOutcome> {
   const lock = await acquireLock(root, bundle.manifestDigest, lockTimeoutMs);
   try {
     return await runEngine({
@@ -110,7 +127,11 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
       parts = await lockedEngine(root, bundle, opts, "dry-run", lockTimeoutMs, keepBackups);
     } else {
       await storeBundle(root, bundle);
-      const intent = await registerIntent(root, digest, bundle.manifest.artifacts.map((a) => a.path));
+      const intent = await registerIntent(
+        root,
+        digest,
+        bundle.manifest.artifacts.map((a) => a.path),
+      );
       try {
         parts = await lockedEngine(root, bundle, opts, "fs", lockTimeoutMs, keepBackups);
       } finally {

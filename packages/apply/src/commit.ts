@@ -1,8 +1,9 @@
 // Commit (apply.md §5.7 C1–C6) with the durability order of D12: journal `staged` and
 // `committing` durable → backups durable → per-target re-check + rename → touched directories
 // fsynced → `committed`. The caller handles C0 and maps failures (§5.9).
+
+import { createHash, randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { randomBytes, createHash } from "node:crypto";
 import { axiomError } from "@codai/axiom-schema";
 import { containmentWalk } from "./containment";
 import { errnoOf, fsx, O } from "./fsx";
@@ -15,7 +16,11 @@ import type { PlannedStep } from "./prepare";
 export const JOURNAL_REWRITE_EVERY = 32;
 
 function changed(rel: string, expected: string, actual: string): Error {
-  return axiomError("ERR_PREIMAGE_CHANGED", { message: `${rel} changed between prepare and commit`, path: rel, details: { expected, actual } });
+  return axiomError("ERR_PREIMAGE_CHANGED", {
+    message: `${rel} changed between prepare and commit`,
+    path: rel,
+    details: { expected, actual },
+  });
 }
 
 /** Opens the captured regular file again and checks type, identity and link count. */
@@ -38,7 +43,11 @@ async function reopenCaptured(s: PlannedStep, maxLinks: bigint): Promise<number>
     }
     const n = nlinkOf(st);
     if (n === undefined || n < 1n || n > maxLinks) {
-      throw axiomError("ERR_TARGET_TYPE", { message: `${s.rel} gained a hard link`, path: s.rel, details: { kind: "hardlink" } });
+      throw axiomError("ERR_TARGET_TYPE", {
+        message: `${s.rel} gained a hard link`,
+        path: s.rel,
+        details: { kind: "hardlink" },
+      });
     }
     return fd;
   } catch (err) {
@@ -168,7 +177,14 @@ export function tagStep(err: unknown, rel: string): void {
   if (err && typeof err === "object" && !("stepPath" in err)) (err as { stepPath?: string }).stepPath = rel;
 }
 
-async function commitOne(tree: string, hex: string, s: PlannedStep, i: number, state: CommitState, touched: Set<string>): Promise<void> {
+async function commitOne(
+  tree: string,
+  hex: string,
+  s: PlannedStep,
+  i: number,
+  state: CommitState,
+  touched: Set<string>,
+): Promise<void> {
   {
     await containmentWalk(tree, s.rel);
     let linkBackup = false;
@@ -190,13 +206,20 @@ async function commitOne(tree: string, hex: string, s: PlannedStep, i: number, s
       state.journal.steps[i]!.done = true;
       const after = await fsx.lstat(s.abs).catch(() => undefined);
       if (!after || after.dev !== staged.dev || after.ino !== staged.ino) {
-        throw axiomError("ERR_DIGEST_MISMATCH", { message: `${s.rel} is not the staged file after rename`, path: s.rel });
+        throw axiomError("ERR_DIGEST_MISMATCH", {
+          message: `${s.rel} is not the staged file after rename`,
+          path: s.rel,
+        });
       }
       const fd = await openNoFollow(s.abs);
       try {
         const { hex: got } = await hashFd(fd);
         if (got !== s.artifact.digest?.sha256) {
-          throw axiomError("ERR_DIGEST_MISMATCH", { message: `${s.rel} differs after rename`, path: s.rel, details: { expected: s.artifact.digest?.sha256, actual: got } });
+          throw axiomError("ERR_DIGEST_MISMATCH", {
+            message: `${s.rel} differs after rename`,
+            path: s.rel,
+            details: { expected: s.artifact.digest?.sha256, actual: got },
+          });
         }
       } finally {
         await fsx.close(fd).catch(() => undefined);

@@ -51,10 +51,18 @@ export async function containmentWalk(rootReal: string, rel: string): Promise<Wa
       throw err;
     }
     if (st.isSymbolicLink()) {
-      throw axiomError("ERR_SYMLINK_IN_PATH", { message: `symlink in path: ${prefix}`, path: rel, details: { segment: prefix } });
+      throw axiomError("ERR_SYMLINK_IN_PATH", {
+        message: `symlink in path: ${prefix}`,
+        path: rel,
+        details: { segment: prefix },
+      });
     }
     if (!st.isDirectory()) {
-      throw axiomError("ERR_TARGET_TYPE", { message: `not a directory: ${prefix}`, path: rel, details: { segment: prefix } });
+      throw axiomError("ERR_TARGET_TYPE", {
+        message: `not a directory: ${prefix}`,
+        path: rel,
+        details: { segment: prefix },
+      });
     }
     cur = next;
   }
@@ -69,11 +77,19 @@ export async function containmentWalk(rootReal: string, rel: string): Promise<Wa
     });
   }
   if (!isInside(rootReal, real)) {
-    throw axiomError("ERR_CONTAINMENT", { message: `${rel} resolves outside the root`, path: rel, details: { parentReal: real } });
+    throw axiomError("ERR_CONTAINMENT", {
+      message: `${rel} resolves outside the root`,
+      path: rel,
+      details: { parentReal: real },
+    });
   }
   if (IS_WIN && real.toLowerCase() !== cur.toLowerCase()) {
     // an 8.3 short name (or other alias) spells a different directory than the lexical path
-    throw axiomError("ERR_CONTAINMENT", { message: `${rel} goes through an alias`, path: rel, details: { parentReal: real } });
+    throw axiomError("ERR_CONTAINMENT", {
+      message: `${rel} goes through an alias`,
+      path: rel,
+      details: { parentReal: real },
+    });
   }
   return { deepest: cur, parentExists };
 }

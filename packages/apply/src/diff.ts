@@ -1,8 +1,9 @@
 // The dry-run unified diff (apply.md §16): one entry per artifact in manifest order, text via the
 // `diff` package's createTwoFilesPatch (context 3, no headers), binary as a fixed two-line entry,
 // the whole capped at 1 MiB of UTF-8.
-import { createTwoFilesPatch } from "diff";
+
 import { decodeUtf8Strict } from "@codai/axiom-canon";
+import { createTwoFilesPatch } from "diff";
 
 export const DIFF_CAP = 1_048_576;
 export const TRUNCATION_NOTE = "\n[diff truncated at 1 MiB]\n";
@@ -28,7 +29,9 @@ export function diffEntry(e: DiffEntry): string {
   if (oldText === null || newText === null) return `diff --axiom a/${e.path} b/${e.path}\nBinary files differ\n`;
   const oldName = e.before === undefined ? "/dev/null" : `a/${e.path}`;
   const newName = e.after === undefined ? "/dev/null" : `b/${e.path}`;
-  return createTwoFilesPatch(oldName, newName, oldText as string, newText as string, undefined, undefined, { context: 3 });
+  return createTwoFilesPatch(oldName, newName, oldText as string, newText as string, undefined, undefined, {
+    context: 3,
+  });
 }
 
 /** Concatenates entries under the 1 MiB cap (a cut character decodes as U+FFFD). */

@@ -1,9 +1,9 @@
 // The engine (apply.md §5): runs under the root lock on `tree`. Recovery gate, idempotency,
 // prepare, pre-apply checks, dry-run exit or two-phase commit, success tail. Never throws for an
 // engine outcome: returns the status/files/error part of the ApplyResult.
-import { axiomError, type ApplyErrorObject, type ApplyFileResult, type ManifestBundle } from "@codai/axiom-schema";
+import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { appendChainEntry } from "./chain";
-import { commitSteps, type CommitState } from "./commit";
+import { type CommitState, commitSteps } from "./commit";
 import { containmentWalk } from "./containment";
 import { buildDiff } from "./diff";
 import { capture, digestOrAbsent } from "./identity";
@@ -47,15 +47,28 @@ export interface EngineOutcome {
   error?: ApplyErrorObject;
 }
 
-const failed = (err: unknown, files: ApplyFileResult[] = []): EngineOutcome => ({ status: "failed", files, error: toApplyError(err) });
+const failed = (err: unknown, files: ApplyFileResult[] = []): EngineOutcome => ({
+  status: "failed",
+  files,
+  error: toApplyError(err),
+});
 
 async function recoveryGate(input: EngineInput): Promise<EngineOutcome | undefined> {
   const { tree } = input;
   if (input.mode === "dry-run") {
     const all = await listJournals(tree);
     const bad = all.filter((e) => e.corrupt).map((e) => e.file);
-    if (bad.length) return failed(axiomError("ERR_JOURNAL_CORRUPT", { message: `corrupt journal(s): ${bad.join(", ")}`, details: { files: bad } }));
-    const pending = all.filter((e) => e.journal && PENDING_PHASES.has(e.journal.phase)).map((e) => e.journal!.manifestDigest).sort();
+    if (bad.length)
+      return failed(
+        axiomError("ERR_JOURNAL_CORRUPT", {
+          message: `corrupt journal(s): ${bad.join(", ")}`,
+          details: { files: bad },
+        }),
+      );
+    const pending = all
+      .filter((e) => e.journal && PENDING_PHASES.has(e.journal.phase))
+      .map((e) => e.journal!.manifestDigest)
+      .sort();
     if (pending.length) {
       return failed(
         axiomError("ERR_RECOVERY_PENDING", {
@@ -72,7 +85,12 @@ async function recoveryGate(input: EngineInput): Promise<EngineOutcome | undefin
     if (!(err instanceof RecoveryError)) return failed(err);
     const cause = briefError(err.cause);
     const code = err.rollbackFailed ? "ERR_ROLLBACK" : (cause.code as ApplyErrorObject["code"]);
-    return failed(axiomError(code, { message: `recovery of ${err.digest} failed: ${cause.message}`, details: { recovering: err.digest, cause } }));
+    return failed(
+      axiomError(code, {
+        message: `recovery of ${err.digest} failed: ${cause.message}`,
+        details: { recovering: err.digest, cause },
+      }),
+    );
   }
   return undefined;
 }
@@ -101,8 +119,13 @@ async function runPreChecks(input: EngineInput, stagingDir: string, reapply: boo
   if (!input.preChecks) return;
   const report = await input.preChecks(stagingDir, { verifyPreImage: !reapply });
   if (report.verdict !== "pass") {
-    const findings = (report.findings ?? []).filter((f) => f.severity === undefined || f.severity === "error").map((f) => f.id);
-    throw axiomError("ERR_CHECKS_FAILED", { message: `pre-apply checks: verdict ${report.verdict}`, details: { verdict: report.verdict, findings } });
+    const findings = (report.findings ?? [])
+      .filter((f) => f.severity === undefined || f.severity === "error")
+      .map((f) => f.id);
+    throw axiomError("ERR_CHECKS_FAILED", {
+      message: `pre-apply checks: verdict ${report.verdict}`,
+      details: { verdict: report.verdict, findings },
+    });
   }
 }
 
@@ -131,7 +154,14 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
   let prepared: Prepared;
   const stagingDir = layout.staging(tree, hex);
   try {
-    prepared = await prepare({ tree, casRoot: input.casRoot, hex, bundle, reapply, keepBytes: input.mode === "dry-run" });
+    prepared = await prepare({
+      tree,
+      casRoot: input.casRoot,
+      hex,
+      bundle,
+      reapply,
+      keepBytes: input.mode === "dry-run",
+    });
     await runPreChecks(input, stagingDir, reapply);
   } catch (err) {
     await rmrf(stagingDir).catch(() => undefined);
@@ -172,13 +202,25 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
   } catch (original) {
     try {
       const onDisk = (await readJournal(tree, hex).catch(() => undefined)) ?? state.journal;
-      await rollbackRoutine(tree, onDisk.phase === "staged" ? { ...onDisk, phase: "committing" } : onDisk, false, { onWarn: input.onWarn });
-      return withDrift({ status: "rolled-back", files: prepared.files, journal: journalPath, error: toApplyError(original) });
+      await rollbackRoutine(tree, onDisk.phase === "staged" ? { ...onDisk, phase: "committing" } : onDisk, false, {
+        onWarn: input.onWarn,
+      });
+      return withDrift({
+        status: "rolled-back",
+        files: prepared.files,
+        journal: journalPath,
+        error: toApplyError(original),
+      });
     } catch (rbErr) {
       const orig = toApplyError(original);
       const rb = briefError(rbErr);
       try {
-        await appendChainEntry(tree, { manifestDigest: digest, state: "failed", files: state.journal.steps.length, code: "ERR_ROLLBACK" });
+        await appendChainEntry(tree, {
+          manifestDigest: digest,
+          state: "failed",
+          files: state.journal.steps.length,
+          code: "ERR_ROLLBACK",
+        });
       } catch (chainErr) {
         input.onWarn?.("chain append failed", { manifestDigest: digest, error: String((chainErr as Error).message) });
       }
@@ -192,8 +234,11 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
   }
 
   // §5.8 success tail: nothing here turns the result into a failure.
-  const warn = (what: string) => (err: unknown) => input.onWarn?.(what, { manifestDigest: digest, error: String((err as Error)?.message ?? err) });
-  await appendChainEntry(tree, { manifestDigest: digest, state: "committed", files: state.journal.steps.length }).catch(warn("chain append failed"));
+  const warn = (what: string) => (err: unknown) =>
+    input.onWarn?.(what, { manifestDigest: digest, error: String((err as Error)?.message ?? err) });
+  await appendChainEntry(tree, { manifestDigest: digest, state: "committed", files: state.journal.steps.length }).catch(
+    warn("chain append failed"),
+  );
   const outcome = withDrift<EngineOutcome>({ status: "applied", files: prepared.files, journal: journalPath });
   const marker = buildResult(digest, "fs", tree, outcome);
   await atomicWrite(layout.applied(tree, hex), JSON.stringify(marker), true).catch(warn("applied marker write failed"));

@@ -9,7 +9,16 @@ export type Kind = "symlink" | "dir" | "other";
 export type Capture =
   | { kind: "absent" }
   | { kind: "nonfile"; nonfile: Kind }
-  | { kind: "file"; hex: string; dev: bigint; ino: bigint; nlink: bigint | undefined; uid: number; gid: number; mode: number };
+  | {
+      kind: "file";
+      hex: string;
+      dev: bigint;
+      ino: bigint;
+      nlink: bigint | undefined;
+      uid: number;
+      gid: number;
+      mode: number;
+    };
 
 export function kindOf(st: BigStats): Kind | "file" {
   if (st.isSymbolicLink()) return "symlink";

@@ -21,3 +21,4 @@ export { layout, backupRel } from "./layout";
 export { repoSnapshot, snapshotLimits, SNAPSHOT_DEFAULT_MAX_BYTES, SNAPSHOT_DEFAULT_MAX_FILES, SNAPSHOT_MAX_FILES_CAP, type SnapshotOptions } from "./snapshot";
 export { diffSnapshots, parseSnapshot, type SnapshotDiff } from "./snapshot-diff";
 export { globToRegExp, gitignorePatterns, validateGlob } from "./snapshot-glob";
+export { collectGarbage, parseGcDuration, GC_LOCK_TIMEOUT_MS, type GcKeep, type GcOptions, type GcReport } from "./gc";

@@ -36,7 +36,8 @@ export async function mkdirp(dir: string): Promise<string[]> {
   for (;;) {
     try {
       const st = await fsx.lstat(cur);
-      if (!st.isDirectory()) throw axiomError("ERR_TARGET_TYPE", { message: `not a directory: ${cur}`, details: { kind: "other" } });
+      if (!st.isDirectory())
+        throw axiomError("ERR_TARGET_TYPE", { message: `not a directory: ${cur}`, details: { kind: "other" } });
       break;
     } catch (err) {
       if (errnoOf(err) !== "ENOENT") throw err;

@@ -22,7 +22,10 @@ export function checkRelPaths(paths: readonly string[]): void {
   for (const p of paths) for (const code of resolverIssues(p)) issues.push({ path: p, message: code, code });
   const first = issues[0];
   if (first) {
-    throw axiomError(first.code, { message: `invalid path ${JSON.stringify(first.path)}: ${first.code}`, details: { issues: issues.slice(0, 20) } });
+    throw axiomError(first.code, {
+      message: `invalid path ${JSON.stringify(first.path)}: ${first.code}`,
+      details: { issues: issues.slice(0, 20) },
+    });
   }
 }
 
@@ -35,7 +38,11 @@ export function checkCaseCollisions(paths: readonly string[]): void {
     const k = caseKey(p);
     const other = seen.get(k);
     if (other !== undefined) {
-      throw axiomError("ERR_PATH_CASE_COLLISION", { message: `${p} collides with ${other} by case`, path: p, details: { other } });
+      throw axiomError("ERR_PATH_CASE_COLLISION", {
+        message: `${p} collides with ${other} by case`,
+        path: p,
+        details: { other },
+      });
     }
     seen.set(k, p);
   }
@@ -81,6 +88,10 @@ export async function checkOnDiskCase(parentAbs: string, rel: string): Promise<v
   const k = caseKey(leaf);
   const existing = names.find((n) => n !== leaf && caseKey(n) === k);
   if (existing !== undefined) {
-    throw axiomError("ERR_PATH_CASE_COLLISION", { message: `${rel} collides with existing ${existing}`, path: rel, details: { existing } });
+    throw axiomError("ERR_PATH_CASE_COLLISION", {
+      message: `${rel} collides with existing ${existing}`,
+      path: rel,
+      details: { existing },
+    });
   }
 }

@@ -1,14 +1,15 @@
 // Prepare (apply.md §5.3, §2 steps 2–8): every path check, blob resolution and staging, before
 // anything outside `.axiom/` is written. Returns the plan of commit steps with their pre-image
 // captures.
-import * as path from "node:path";
+
 import { randomBytes } from "node:crypto";
-import { axiomError, type ApplyFileResult, type ManifestArtifact, type ManifestBundle } from "@codai/axiom-schema";
+import * as path from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
-import { containmentWalk } from "./containment";
+import { type ApplyFileResult, axiomError, type ManifestArtifact, type ManifestBundle } from "@codai/axiom-schema";
 import { resolveBlob } from "./blobs";
+import { containmentWalk } from "./containment";
 import { errnoOf, fsx, O } from "./fsx";
-import { capture, type Capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow } from "./identity";
+import { type Capture, capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow } from "./identity";
 import { fsyncDirs, mkdirp, renameRetry, rmrf } from "./io";
 import { layout } from "./layout";
 import { checkAxiomGuard, checkCaseCollisions, checkOnDiskCase, checkRelPaths, probeCaseInsensitive } from "./paths";
@@ -45,7 +46,11 @@ export interface PrepareInput {
 const IS_WIN = process.platform === "win32";
 
 function hardlink(rel: string): Error {
-  return axiomError("ERR_TARGET_TYPE", { message: `${rel} has more than one hard link`, path: rel, details: { kind: "hardlink" } });
+  return axiomError("ERR_TARGET_TYPE", {
+    message: `${rel} has more than one hard link`,
+    path: rel,
+    details: { kind: "hardlink" },
+  });
 }
 
 /** §2 steps 2–4: pure checks over the artifact paths. */
@@ -72,7 +77,13 @@ async function bindPreImage(tree: string, bundle: ManifestBundle): Promise<void>
 }
 
 /** §2 step 7b–7d for one artifact. */
-async function checkTarget(tree: string, a: ManifestArtifact, reapply: boolean, caseInsensitive: boolean, keep: boolean): Promise<PlannedStep> {
+async function checkTarget(
+  tree: string,
+  a: ManifestArtifact,
+  reapply: boolean,
+  caseInsensitive: boolean,
+  keep: boolean,
+): Promise<PlannedStep> {
   const rel = a.path;
   const walk = await containmentWalk(tree, rel);
   const abs = layout.target(tree, rel);
@@ -85,18 +96,25 @@ async function checkTarget(tree: string, a: ManifestArtifact, reapply: boolean, 
   }
   if (st) {
     const k = kindOf(st);
-    if (k !== "file") throw axiomError("ERR_TARGET_TYPE", { message: `${rel} is a ${k}`, path: rel, details: { kind: k } });
+    if (k !== "file")
+      throw axiomError("ERR_TARGET_TYPE", { message: `${rel} is a ${k}`, path: rel, details: { kind: k } });
     if (a.op === "create" && !reapply) throw axiomError("ERR_EXISTS", { message: `${rel} already exists`, path: rel });
     if (nlinkOf(st) !== 1n) throw hardlink(rel);
   } else if (a.op === "create" && caseInsensitive && walk.parentExists) {
     await checkOnDiskCase(path.dirname(abs), rel);
   }
   const pre = await capture(abs, keep);
-  if (pre.kind === "nonfile") throw axiomError("ERR_TARGET_TYPE", { message: `${rel} is a ${pre.nonfile}`, path: rel, details: { kind: pre.nonfile } });
+  if (pre.kind === "nonfile")
+    throw axiomError("ERR_TARGET_TYPE", {
+      message: `${rel} is a ${pre.nonfile}`,
+      path: rel,
+      details: { kind: pre.nonfile },
+    });
   if (pre.kind === "file" && pre.nlink !== 1n) throw hardlink(rel);
   const op: Op = a.op === "create" && pre.kind === "file" ? "overwrite" : a.op;
   const step: PlannedStep = { artifact: a, rel, abs, op, pre };
-  if (keep && pre.kind === "file" && (pre as { bytes?: Buffer }).bytes) step.preBytes = (pre as { bytes?: Buffer }).bytes;
+  if (keep && pre.kind === "file" && (pre as { bytes?: Buffer }).bytes)
+    step.preBytes = (pre as { bytes?: Buffer }).bytes;
   return step;
 }
 
@@ -118,7 +136,12 @@ async function stageOne(stagingDir: string, s: PlannedStep, gained: Set<string>)
   try {
     if (!IS_WIN) {
       const st = await fsx.fstat(fd);
-      if (!st.isFile()) throw axiomError("ERR_TARGET_TYPE", { message: `staging temp is not a regular file`, path: s.rel, details: { kind: "other" } });
+      if (!st.isFile())
+        throw axiomError("ERR_TARGET_TYPE", {
+          message: `staging temp is not a regular file`,
+          path: s.rel,
+          details: { kind: "other" },
+        });
       await fsx.write(fd, s.bytes as Uint8Array);
       if (s.pre.kind === "file" && (Number(st.uid) !== s.pre.uid || Number(st.gid) !== s.pre.gid)) {
         try {
@@ -141,7 +164,11 @@ async function stageOne(stagingDir: string, s: PlannedStep, gained: Set<string>)
   try {
     const { hex } = await hashFd(check);
     if (hex !== sha256Hex(s.bytes as Uint8Array)) {
-      throw axiomError("ERR_DIGEST_MISMATCH", { message: `staged ${s.rel} does not match`, path: s.rel, details: { expected: s.artifact.digest?.sha256, actual: hex } });
+      throw axiomError("ERR_DIGEST_MISMATCH", {
+        message: `staged ${s.rel} does not match`,
+        path: s.rel,
+        details: { expected: s.artifact.digest?.sha256, actual: hex },
+      });
     }
   } finally {
     await fsx.close(check).catch(() => undefined);
@@ -157,8 +184,10 @@ export async function prepare(input: PrepareInput): Promise<Prepared> {
     const caseInsensitive = await probeCaseInsensitive(layout.tmp(tree));
     if (!reapply) await bindPreImage(tree, bundle);
     const steps: PlannedStep[] = [];
-    for (const a of bundle.manifest.artifacts) steps.push(await checkTarget(tree, a, reapply, caseInsensitive, input.keepBytes));
-    for (const s of steps) if (s.artifact.op !== "delete") s.bytes = await resolveBlob(bundle, s.artifact, input.casRoot);
+    for (const a of bundle.manifest.artifacts)
+      steps.push(await checkTarget(tree, a, reapply, caseInsensitive, input.keepBytes));
+    for (const s of steps)
+      if (s.artifact.op !== "delete") s.bytes = await resolveBlob(bundle, s.artifact, input.casRoot);
     await rmrf(stagingDir);
     const gained = new Set<string>();
     for (const d of await mkdirp(stagingDir)) gained.add(path.dirname(d));

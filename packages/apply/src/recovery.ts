@@ -1,17 +1,21 @@
 // Crash recovery (apply.md §7, D7, D28). Caller holds the lock. A corrupt journal blocks
 // everything (nothing is acted on); every other journal is driven to a terminal state.
 import * as path from "node:path";
-import { axiomError, type ApplyFileResult, type Journal } from "@codai/axiom-schema";
+import { type ApplyFileResult, axiomError, type Journal } from "@codai/axiom-schema";
 import { appendChainEntry, readChain } from "./chain";
 import { errnoOf, fsx } from "./fsx";
 import { atomicWrite, fsyncDir, rmrf } from "./io";
 import { deleteJournal, listJournals } from "./journal";
 import { layout } from "./layout";
+import { type RollbackHooks, rollbackRoutine } from "./rollback-routine";
 import { isFsMarker, readStoredBundle } from "./store";
-import { rollbackRoutine, type RollbackHooks } from "./rollback-routine";
 
 export class RecoveryError extends Error {
-  constructor(readonly digest: string, override readonly cause: unknown, readonly rollbackFailed: boolean) {
+  constructor(
+    readonly digest: string,
+    override readonly cause: unknown,
+    readonly rollbackFailed: boolean,
+  ) {
     super(`recovery of ${digest} failed`);
   }
 }
@@ -71,7 +75,10 @@ export async function assertNoCorruptJournal(tree: string): Promise<Awaited<Retu
   const all = await listJournals(tree);
   const bad = all.filter((e) => e.corrupt).map((e) => e.file);
   if (bad.length > 0) {
-    throw axiomError("ERR_JOURNAL_CORRUPT", { message: `corrupt journal(s) block this root: ${bad.join(", ")}`, details: { files: bad } });
+    throw axiomError("ERR_JOURNAL_CORRUPT", {
+      message: `corrupt journal(s) block this root: ${bad.join(", ")}`,
+      details: { files: bad },
+    });
   }
   return all;
 }

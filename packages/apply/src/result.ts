@@ -4,8 +4,16 @@ import { type ApplyErrorObject, isAxiomError, isRelPath } from "@codai/axiom-sch
 
 export function toApplyError(err: unknown): ApplyErrorObject {
   if (isAxiomError(err)) {
-    const e = err as unknown as { code: ApplyErrorObject["code"]; message?: unknown; path?: unknown; details?: unknown };
-    const out: ApplyErrorObject = { code: e.code, message: typeof e.message === "string" && e.message ? e.message : e.code };
+    const e = err as unknown as {
+      code: ApplyErrorObject["code"];
+      message?: unknown;
+      path?: unknown;
+      details?: unknown;
+    };
+    const out: ApplyErrorObject = {
+      code: e.code,
+      message: typeof e.message === "string" && e.message ? e.message : e.code,
+    };
     const stepPath = (err as { stepPath?: unknown }).stepPath;
     if (typeof e.path === "string" && isRelPath(e.path)) out.path = e.path;
     else if (typeof stepPath === "string" && isRelPath(stepPath)) out.path = stepPath;
@@ -43,7 +51,12 @@ export interface ResultParts {
 }
 
 /** Assembles an ApplyResult with its keys in §10 order. */
-export function buildResult(manifestDigest: string, mode: "dry-run" | "fs" | "pr", root: string, parts: ResultParts): Record<string, unknown> {
+export function buildResult(
+  manifestDigest: string,
+  mode: "dry-run" | "fs" | "pr",
+  root: string,
+  parts: ResultParts,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     apiVersion: "axiom.dev/v2",
     kind: "ApplyResult",

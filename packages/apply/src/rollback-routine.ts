@@ -35,7 +35,12 @@ async function unlinkIfPresent(p: string): Promise<boolean> {
 }
 
 /** Runs R0–R6 on `j` (phase committing, committed or rolling-back). Returns the final journal. */
-export async function rollbackRoutine(tree: string, j: Journal, manual: boolean, hooks: RollbackHooks = {}): Promise<Journal> {
+export async function rollbackRoutine(
+  tree: string,
+  j: Journal,
+  manual: boolean,
+  hooks: RollbackHooks = {},
+): Promise<Journal> {
   const hex = j.manifestDigest.slice(7);
   // R0: only a manual rollback of a committed journal removes the applied marker.
   if (manual && j.phase === "committed") {
@@ -112,9 +117,16 @@ export async function rollbackRoutine(tree: string, j: Journal, manual: boolean,
   await rmrf(layout.staging(tree, hex));
   await rmrf(layout.backup(tree, hex));
   try {
-    await appendChainEntry(tree, { manifestDigest: journal.manifestDigest, state: "rolled-back", files: journal.steps.length });
+    await appendChainEntry(tree, {
+      manifestDigest: journal.manifestDigest,
+      state: "rolled-back",
+      files: journal.steps.length,
+    });
   } catch (err) {
-    hooks.onWarn?.("chain append failed", { manifestDigest: journal.manifestDigest, error: String((err as Error).message) });
+    hooks.onWarn?.("chain append failed", {
+      manifestDigest: journal.manifestDigest,
+      error: String((err as Error).message),
+    });
   }
   return journal;
 }

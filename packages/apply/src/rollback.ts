@@ -2,7 +2,7 @@
 // drift unless forced, refuses up front when a recorded backup is gone. Throws AxiomError.
 import * as fs from "node:fs";
 import { axiomError, type JournalStep } from "@codai/axiom-schema";
-import { stripLongPrefix, containmentWalk } from "./containment";
+import { containmentWalk, stripLongPrefix } from "./containment";
 import { errnoOf, fsx } from "./fsx";
 import { capture, digestOrAbsent } from "./identity";
 import { type Journal, readJournal } from "./journal";
@@ -46,9 +46,13 @@ async function exists(p: string): Promise<boolean> {
 /** §8 step 4 committed (a)+(b): backups present, then (unless forced) no drift from the post-state. */
 async function preflight(root: string, hex: string, j: Journal, force: boolean): Promise<void> {
   const missing: string[] = [];
-  for (const s of j.steps) if (s.backup !== undefined && !(await exists(layout.backupFile(root, hex, s.path)))) missing.push(s.path);
+  for (const s of j.steps)
+    if (s.backup !== undefined && !(await exists(layout.backupFile(root, hex, s.path)))) missing.push(s.path);
   if (missing.length) {
-    throw axiomError("ERR_NOT_FOUND", { message: `backups are missing for ${missing.length} path(s)`, details: { digest: `sha256:${hex}`, missingBackups: missing } });
+    throw axiomError("ERR_NOT_FOUND", {
+      message: `backups are missing for ${missing.length} path(s)`,
+      details: { digest: `sha256:${hex}`, missingBackups: missing },
+    });
   }
   if (force) return;
   const bundle = await readStoredBundle(root, hex);
@@ -70,21 +74,38 @@ async function preflight(root: string, hex: string, j: Journal, force: boolean):
   }
 }
 
-export async function rollback(rootArg: string, digest: string, options: RollbackOptions = {}): Promise<RollbackOutput> {
+export async function rollback(
+  rootArg: string,
+  digest: string,
+  options: RollbackOptions = {},
+): Promise<RollbackOutput> {
   let root: string;
   try {
     root = stripLongPrefix(await fs.promises.realpath(rootArg));
     if (!(await fs.promises.stat(root)).isDirectory()) throw new Error("not a directory");
   } catch {
-    throw axiomError("ERR_ROOT_NOT_DIR", { message: `root is not a directory: ${rootArg}`, details: { root: rootArg } });
+    throw axiomError("ERR_ROOT_NOT_DIR", {
+      message: `root is not a directory: ${rootArg}`,
+      details: { root: rootArg },
+    });
   }
   const hex = parseDigestArg(digest);
   const manifestDigest = `sha256:${hex}`;
   const lock = await acquireLock(root, manifestDigest, options.lockTimeoutMs ?? 30_000);
   try {
     const j = await readJournal(root, hex);
-    if (!j) throw axiomError("ERR_NOT_FOUND", { message: `no journal for ${manifestDigest}`, details: { digest: manifestDigest } });
-    const out = (phase: Journal["phase"], steps: JournalStep[]): RollbackOutput => ({ manifestDigest, status: "rolled-back", phase, steps, root });
+    if (!j)
+      throw axiomError("ERR_NOT_FOUND", {
+        message: `no journal for ${manifestDigest}`,
+        details: { digest: manifestDigest },
+      });
+    const out = (phase: Journal["phase"], steps: JournalStep[]): RollbackOutput => ({
+      manifestDigest,
+      status: "rolled-back",
+      phase,
+      steps,
+      root,
+    });
     const hooks = { onWarn: options.onWarn };
     if (j.phase === "rolled-back") return out("rolled-back", j.steps);
     if (j.phase === "committed") await preflight(root, hex, j, options.force === true);

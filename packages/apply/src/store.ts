@@ -22,7 +22,10 @@ export function intakeBundle(input: unknown): ManifestBundle {
       : codes.has("ERR_BUNDLE_TOO_LARGE")
         ? "ERR_BUNDLE_TOO_LARGE"
         : "ERR_INVALID_MANIFEST";
-    throw axiomError(code, { message: "bundle does not match its schema", details: { issues: wireIssues(parsed.issues) } });
+    throw axiomError(code, {
+      message: "bundle does not match its schema",
+      details: { issues: wireIssues(parsed.issues) },
+    });
   }
   const bundle = parsed.value;
   const recomputed = canonicalDigestRef(bundle.manifest);
@@ -38,7 +41,11 @@ export function intakeBundle(input: unknown): ManifestBundle {
 /** Reads `manifests/<hex>.json` and validates it with this digest (missing → ERR_BLOB_MISSING). */
 export async function readStoredBundle(root: string, hex: string): Promise<ManifestBundle> {
   const got = await readJsonIfExists(layout.manifest(root, hex));
-  if (!got.found) throw axiomError("ERR_BLOB_MISSING", { message: `stored manifest ${hex} is missing`, details: { digest: `sha256:${hex}` } });
+  if (!got.found)
+    throw axiomError("ERR_BLOB_MISSING", {
+      message: `stored manifest ${hex} is missing`,
+      details: { digest: `sha256:${hex}` },
+    });
   let raw: unknown;
   try {
     raw = JSON.parse(got.text);
@@ -70,7 +77,9 @@ export async function isFsMarker(root: string, hex: string): Promise<boolean> {
     const got = await readJsonIfExists(layout.applied(root, hex));
     if (!got.found) return false;
     const r = ApplyResultSchema.safeParse(JSON.parse(got.text));
-    return r.success && r.data.mode === "fs" && r.data.status === "applied" && r.data.manifestDigest === `sha256:${hex}`;
+    return (
+      r.success && r.data.mode === "fs" && r.data.status === "applied" && r.data.manifestDigest === `sha256:${hex}`
+    );
   } catch {
     return false;
   }

@@ -1,20 +1,42 @@
 // apply.md §14 "Error flows (apply)": one test per row, each producing that status and code.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import { acquireLock, apply, registerIntent } from "@codai/axiom-apply";
-import { axiomPath, chainLines, cleanupRoots, exists, hexOf, makeBundle, readJson, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import type { ApplyResult } from "@codai/axiom-schema";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Json } from "./engine-helpers";
+import {
+  axiomPath,
+  chainLines,
+  cleanupRoots,
+  exists,
+  hexOf,
+  makeBundle,
+  readJson,
+  snapshot,
+  tmpRoot,
+  writeTree,
+} from "./engine-helpers";
 import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
 
-const run = (bundle: any, root: string, extra: Record<string, unknown> = {}) =>
-  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as any);
+const run = (bundle: Json, root: string, extra: Record<string, unknown> = {}) =>
+  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 
-function committingJournal(root: string, bundle: any, steps: { path: string; op: string; done: boolean }[]) {
+function committingJournal(root: string, bundle: Json, steps: { path: string; op: string; done: boolean }[]) {
   const file = axiomPath(root, "journal", `${hexOf(bundle)}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ manifestDigest: bundle.manifestDigest, phase: "committing", steps, startedAt: new Date().toISOString(), pid: 999999 }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      manifestDigest: bundle.manifestDigest,
+      phase: "committing",
+      steps,
+      startedAt: new Date().toISOString(),
+      pid: 999999,
+    }),
+  );
   return file;
 }
 
@@ -24,7 +46,12 @@ describe("apply.md §14 error flows", () => {
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
     const missing = path.join(parent, "nope");
     const r = await run(b, missing);
-    expect(r).toMatchObject({ status: "failed", root: missing, files: [], error: { code: "ERR_ROOT_NOT_DIR", details: { root: missing } } });
+    expect(r).toMatchObject({
+      status: "failed",
+      root: missing,
+      files: [],
+      error: { code: "ERR_ROOT_NOT_DIR", details: { root: missing } },
+    });
     fs.writeFileSync(path.join(parent, "file"), "x");
     expect((await run(b, path.join(parent, "file"))).error?.code).toBe("ERR_ROOT_NOT_DIR");
   });
@@ -34,19 +61,25 @@ describe("apply.md §14 error flows", () => {
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
     const r = await apply({ bundle: b, root, mode: "fs", confirmDigest: `sha256:${"f".repeat(64)}` });
     expect(r.status).toBe("failed");
-    expect(r.error).toMatchObject({ code: "ERR_CONFIRM_DIGEST_MISMATCH", details: { confirmDigest: `sha256:${"f".repeat(64)}`, manifestDigest: b.manifestDigest } });
+    expect(r.error).toMatchObject({
+      code: "ERR_CONFIRM_DIGEST_MISMATCH",
+      details: { confirmDigest: `sha256:${"f".repeat(64)}`, manifestDigest: b.manifestDigest },
+    });
     expect(exists(path.join(root, "a.txt"))).toBe(false);
     expect(exists(axiomPath(root, "intents"))).toBe(false);
   });
 
   it("Schema / ordering / digest recompute → ERR_INVALID_MANIFEST / ERR_BUNDLE_TOO_LARGE / ERR_NOT_CANONICAL", async () => {
     const { root } = tmpRoot();
-    const b = makeBundle([{ path: "a.txt", content: "a" }, { path: "b.txt", content: "b" }]);
+    const b = makeBundle([
+      { path: "a.txt", content: "a" },
+      { path: "b.txt", content: "b" },
+    ]);
     // bad path inside the bundle: intake code, the ERR_PATH_* code in details.issues
     const bad = makeBundle([{ path: "a/../b", content: "x" }]);
     const r1 = await run(bad, root);
     expect(r1.error?.code).toBe("ERR_INVALID_MANIFEST");
-    expect((r1.error?.details?.issues as any[])[0].code).toBe("ERR_PATH_SEGMENT");
+    expect((r1.error?.details?.issues as Json[])[0].code).toBe("ERR_PATH_SEGMENT");
     // unsorted artifacts
     const unsorted = structuredClone(b);
     unsorted.manifest.artifacts.reverse();
@@ -54,7 +87,10 @@ describe("apply.md §14 error flows", () => {
     // tampered digest
     const tampered = { ...b, manifestDigest: `sha256:${"a".repeat(64)}` };
     const r3 = await run(tampered, root);
-    expect(r3.error).toMatchObject({ code: "ERR_NOT_CANONICAL", details: { declared: `sha256:${"a".repeat(64)}`, recomputed: b.manifestDigest } });
+    expect(r3.error).toMatchObject({
+      code: "ERR_NOT_CANONICAL",
+      details: { declared: `sha256:${"a".repeat(64)}`, recomputed: b.manifestDigest },
+    });
     // too large inline blobs
     const big = makeBundle([{ path: "big.txt", content: "x".repeat(4_194_305) }]);
     expect((await run(big, root)).error?.code).toBe("ERR_BUNDLE_TOO_LARGE");
@@ -115,22 +151,31 @@ describe("apply.md §14 error flows", () => {
     const b = makeBundle([{ path: "other.txt", content: "o" }]);
     const r = await run(b, root);
     expect(r.status).toBe("failed");
-    expect(r.error).toMatchObject({ code: "ERR_ROLLBACK", details: { recovering: pending.manifestDigest, cause: { code: "ERR_SYMLINK_IN_PATH" } } });
+    expect(r.error).toMatchObject({
+      code: "ERR_ROLLBACK",
+      details: { recovering: pending.manifestDigest, cause: { code: "ERR_SYMLINK_IN_PATH" } },
+    });
     expect(readJson(axiomPath(root, "journal", `${hexOf(pending)}.json`)).phase).toBe("rolling-back");
     expect(exists(path.join(root, "other.txt"))).toBe(false);
   });
 
   it("Path, containment or type problem → failed with ERR_PATH_* / ERR_SYMLINK_IN_PATH / ERR_CONTAINMENT / ERR_TARGET_TYPE / ERR_EXISTS / ERR_PATH_CASE_COLLISION", async () => {
     const { root, out } = tmpRoot();
-    writeTree(root, { "exists.txt": "e", "plain": "p" });
+    writeTree(root, { "exists.txt": "e", plain: "p" });
     fs.symlinkSync(out, path.join(root, "link"));
-    const cases: [any, string][] = [
+    const cases: [Json, string][] = [
       [makeBundle([{ path: "CONIN$", content: "x" }]), "ERR_PATH_RESERVED_NAME"],
       [makeBundle([{ path: "link/x.txt", content: "x" }]), "ERR_SYMLINK_IN_PATH"],
       [makeBundle([{ path: ".AXIOM/x", content: "x" }]), "ERR_CONTAINMENT"],
       [makeBundle([{ path: "plain/x", content: "x" }]), "ERR_TARGET_TYPE"],
       [makeBundle([{ path: "exists.txt", content: "x" }]), "ERR_EXISTS"],
-      [makeBundle([{ path: "A.txt", content: "x" }, { path: "a.txt", content: "y" }]), "ERR_PATH_CASE_COLLISION"],
+      [
+        makeBundle([
+          { path: "A.txt", content: "x" },
+          { path: "a.txt", content: "y" },
+        ]),
+        "ERR_PATH_CASE_COLLISION",
+      ],
     ];
     for (const [b, code] of cases) {
       const r = await run(b, root);
@@ -145,7 +190,10 @@ describe("apply.md §14 error flows", () => {
     const { root, out } = tmpRoot();
     writeTree(root, { "f.txt": "f" });
     fs.linkSync(path.join(root, "f.txt"), path.join(out, "g.txt"));
-    for (const b of [makeBundle([{ path: "f.txt", op: "overwrite", content: "new" }]), makeBundle([{ path: "f.txt", op: "delete" }])]) {
+    for (const b of [
+      makeBundle([{ path: "f.txt", op: "overwrite", content: "new" }]),
+      makeBundle([{ path: "f.txt", op: "delete" }]),
+    ]) {
       const r = await run(b, root);
       expect(r.error).toMatchObject({ code: "ERR_TARGET_TYPE", details: { kind: "hardlink" } });
     }
@@ -165,11 +213,21 @@ describe("apply.md §14 error flows", () => {
   it("Blob problems → failed ERR_BLOB_MISSING / ERR_REF_OFFLINE / ERR_SIZE_MISMATCH / ERR_DIGEST_MISMATCH / ERR_BLOB_TOO_LARGE", async () => {
     const { root } = tmpRoot();
     const missing = makeBundle([{ path: "a.txt", content: "a", noInline: true }]);
-    expect((await run(missing, root)).error).toMatchObject({ code: "ERR_BLOB_MISSING", details: { digest: missing.manifest.artifacts[0].digest.sha256 ? `sha256:${missing.manifest.artifacts[0].digest.sha256}` : "" } });
+    expect((await run(missing, root)).error).toMatchObject({
+      code: "ERR_BLOB_MISSING",
+      details: {
+        digest: missing.manifest.artifacts[0].digest.sha256
+          ? `sha256:${missing.manifest.artifacts[0].digest.sha256}`
+          : "",
+      },
+    });
     const ref = makeBundle([{ path: "a.txt", content: "a", noInline: true, origin: "ref" }]);
     expect((await run(ref, root)).error?.code).toBe("ERR_REF_OFFLINE");
     const size = makeBundle([{ path: "a.txt", content: "abc", bytes: 2 }]);
-    expect((await run(size, root)).error).toMatchObject({ code: "ERR_SIZE_MISMATCH", details: { expected: 2, actual: 3 } });
+    expect((await run(size, root)).error).toMatchObject({
+      code: "ERR_SIZE_MISMATCH",
+      details: { expected: 2, actual: 3 },
+    });
     // CAS slot holding other bytes → digest mismatch
     const cas = makeBundle([{ path: "a.txt", content: "abc", noInline: true, origin: "cas" }]);
     const hex = cas.manifest.artifacts[0].digest.sha256 as string;
@@ -188,15 +246,24 @@ describe("apply.md §14 error flows", () => {
   it("Checks verdict ≠ pass → failed ERR_CHECKS_FAILED {verdict, findings}, staging removed, tree unchanged", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
-    let seen: any;
+    let seen: Json;
     const r = await run(b, root, {
-      preChecks: async (dir: string, o: any) => {
+      preChecks: async (dir: string, o: Json) => {
         seen = { dir, o, staged: fs.readFileSync(path.join(dir, "a.txt"), "utf8") };
-        return { verdict: "fail", findings: [{ id: "content.noSecrets.awsKey", severity: "error" }, { id: "w", severity: "warn" }] };
+        return {
+          verdict: "fail",
+          findings: [
+            { id: "content.noSecrets.awsKey", severity: "error" },
+            { id: "w", severity: "warn" },
+          ],
+        };
       },
     });
     expect(seen).toEqual({ dir: axiomPath(root, "staging", hexOf(b)), o: { verifyPreImage: true }, staged: "a" });
-    expect(r.error).toMatchObject({ code: "ERR_CHECKS_FAILED", details: { verdict: "fail", findings: ["content.noSecrets.awsKey"] } });
+    expect(r.error).toMatchObject({
+      code: "ERR_CHECKS_FAILED",
+      details: { verdict: "fail", findings: ["content.noSecrets.awsKey"] },
+    });
     expect(exists(axiomPath(root, "staging", hexOf(b)))).toBe(false);
     expect(snapshot(root)).toEqual({});
   });
@@ -204,10 +271,20 @@ describe("apply.md §14 error flows", () => {
   it("Target changed between prepare and commit → rolled-back ERR_PREIMAGE_CHANGED (no phase); tree = pre", async () => {
     const { root } = tmpRoot();
     writeTree(root, { "a.txt": "A", "b.txt": "B" });
-    const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "A2" }, { path: "b.txt", op: "overwrite", content: "B2" }]);
+    const b = makeBundle([
+      { path: "a.txt", op: "overwrite", content: "A2" },
+      { path: "b.txt", op: "overwrite", content: "B2" },
+    ]);
     const journal = axiomPath(root, "journal", `${hexOf(b)}.json`);
-    const h = harness([{ op: "rename", nth: 2, pathMatch: (_p, c) => c.to === journal, before: () => fs.writeFileSync(path.join(root, "b.txt"), "edited") }]);
-    let r;
+    const h = harness([
+      {
+        op: "rename",
+        nth: 2,
+        pathMatch: (_p, c) => c.to === journal,
+        before: () => fs.writeFileSync(path.join(root, "b.txt"), "edited"),
+      },
+    ]);
+    let r: ApplyResult;
     try {
       r = await run(b, root);
     } finally {
@@ -226,8 +303,15 @@ describe("apply.md §14 error flows", () => {
     writeTree(root, { "a.txt": "A" });
     const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "A2" }]);
     const journal = axiomPath(root, "journal", `${hexOf(b)}.json`);
-    const h = harness([{ op: "rename", nth: 2, pathMatch: (_p, c) => c.to === journal, before: () => fs.linkSync(path.join(root, "a.txt"), path.join(out, "alias")) }]);
-    let r;
+    const h = harness([
+      {
+        op: "rename",
+        nth: 2,
+        pathMatch: (_p, c) => c.to === journal,
+        before: () => fs.linkSync(path.join(root, "a.txt"), path.join(out, "alias")),
+      },
+    ]);
+    let r: ApplyResult;
     try {
       r = await run(b, root);
     } finally {
@@ -242,10 +326,20 @@ describe("apply.md §14 error flows", () => {
     const { root } = tmpRoot();
     writeTree(root, { "a.txt": "A" });
     const pre = snapshot(root);
-    const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "A2" }, { path: "n.txt", content: "n" }]);
+    const b = makeBundle([
+      { path: "a.txt", op: "overwrite", content: "A2" },
+      { path: "n.txt", content: "n" },
+    ]);
     const target = path.join(root, "a.txt");
-    const h = harness([{ op: "rename", times: "always", errno: "EACCES", pathMatch: (_p, c) => c.to === target && !c.path.includes("backup") }]);
-    let r;
+    const h = harness([
+      {
+        op: "rename",
+        times: "always",
+        errno: "EACCES",
+        pathMatch: (_p, c) => c.to === target && !c.path.includes("backup"),
+      },
+    ]);
+    let r: ApplyResult;
     try {
       r = await run(b, root);
     } finally {
@@ -261,8 +355,10 @@ describe("apply.md §14 error flows", () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "a.txt", content: "A" }]);
     const target = path.join(root, "a.txt");
-    const h = harness([{ op: "open", pathMatch: (p) => p === target, before: () => fs.writeFileSync(target, "tampered") }]);
-    let r;
+    const h = harness([
+      { op: "open", pathMatch: (p) => p === target, before: () => fs.writeFileSync(target, "tampered") },
+    ]);
+    let r: ApplyResult;
     try {
       r = await run(b, root);
     } finally {
@@ -277,10 +373,24 @@ describe("apply.md §14 error flows", () => {
     const { root } = tmpRoot();
     writeTree(root, { "a.txt": "A", "b.txt": "B", "c.txt": "C", "d.txt": "D" });
     const pre = snapshot(root);
-    const b = makeBundle(["a", "b", "c", "d", "e"].map((n) => ({ path: `${n}.txt`, op: n === "e" ? ("create" as const) : ("overwrite" as const), content: n.toUpperCase() + "2" })));
+    const b = makeBundle(
+      ["a", "b", "c", "d", "e"].map((n) => ({
+        path: `${n}.txt`,
+        op: n === "e" ? ("create" as const) : ("overwrite" as const),
+        content: n.toUpperCase() + "2",
+      })),
+    );
     for (const errno of ["EIO", "EXDEV"]) {
-      const h = harness([{ op: "rename", nth: 3, errno, pathMatch: (_p, c) => c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`) }]);
-      let r;
+      const h = harness([
+        {
+          op: "rename",
+          nth: 3,
+          errno,
+          pathMatch: (_p, c) =>
+            c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`),
+        },
+      ]);
+      let r: ApplyResult;
       try {
         r = await run(b, root);
       } finally {
@@ -298,13 +408,21 @@ describe("apply.md §14 error flows", () => {
     const { root } = tmpRoot();
     writeTree(root, { "a.txt": "A", "b.txt": "B", "c.txt": "C" });
     const pre = snapshot(root);
-    const b = makeBundle(["a", "b", "c"].map((n) => ({ path: `${n}.txt`, op: "overwrite" as const, content: n + "2" })));
-    const inTree = (_p: string, c: any) => c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`);
+    const b = makeBundle(
+      ["a", "b", "c"].map((n) => ({ path: `${n}.txt`, op: "overwrite" as const, content: n + "2" })),
+    );
+    const inTree = (_p: string, c: Json) =>
+      c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`);
     const h = harness([
       { op: "rename", nth: 3, errno: "EIO", pathMatch: inTree },
-      { op: "rename", errno: "EIO", pathMatch: (p, c) => p.includes(`${path.sep}backup${path.sep}`) && inTree(p, c) && c.to === path.join(root, "a.txt") },
+      {
+        op: "rename",
+        errno: "EIO",
+        pathMatch: (p, c) =>
+          p.includes(`${path.sep}backup${path.sep}`) && inTree(p, c) && c.to === path.join(root, "a.txt"),
+      },
     ]);
-    let r;
+    let r: ApplyResult;
     try {
       r = await run(b, root);
     } finally {

@@ -29,7 +29,10 @@ export function childScript(): Promise<string> {
 }
 
 /** Spawns the child; `killAfterMs` counts from its "go" line. */
-export async function runChild(args: string[], opts: { killAfterMs?: number; env?: Record<string, string> } = {}): Promise<{ ms: number; killed: boolean; stdout: string }> {
+export async function runChild(
+  args: string[],
+  opts: { killAfterMs?: number; env?: Record<string, string> } = {},
+): Promise<{ ms: number; killed: boolean; stdout: string }> {
   const script = await childScript();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], {

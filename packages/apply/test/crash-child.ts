@@ -6,7 +6,7 @@
 //                                   whose path or destination contains MATCH
 //   AXIOM_FAIL_OP / _MATCH / _NTH / _ERRNO  make that call fail once with the errno
 import * as fs from "node:fs";
-import { apply, fsx, installFs, rollback, type FsPort } from "@codai/axiom-apply";
+import { apply, type FsPort, fsx, installFs, rollback } from "@codai/axiom-apply";
 
 const [bundleFile, root, mode] = process.argv.slice(2) as [string, string, string | undefined];
 const env = process.env;

@@ -3,13 +3,18 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
-import { makeBundle, type FileSpec } from "./engine-helpers";
+import { type FileSpec, makeBundle } from "./engine-helpers";
 
 export const PRE_TREE: Record<string, string> = {};
 const files: FileSpec[] = [];
 for (let i = 0; i < 80; i++) {
   PRE_TREE[`ow/d${i % 8}/f${i}.txt`] = `before ${i}\n`.repeat(20);
-  files.push({ path: `ow/d${i % 8}/f${i}.txt`, op: "overwrite", content: `after ${i}\n`.repeat(25), mode: i % 5 === 0 ? "0755" : "0644" });
+  files.push({
+    path: `ow/d${i % 8}/f${i}.txt`,
+    op: "overwrite",
+    content: `after ${i}\n`.repeat(25),
+    mode: i % 5 === 0 ? "0755" : "0644",
+  });
 }
 for (let i = 0; i < 60; i++) {
   PRE_TREE[`del/g${i}.txt`] = `doomed ${i}\n`;

@@ -2,10 +2,21 @@
 // fs call (threats.md §4.3 killAt), then the next apply / rollback recovers.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import { apply, readJournal, rollback } from "@codai/axiom-apply";
+import { afterEach, describe, expect, it } from "vitest";
 import { runChild } from "./crash-child-run";
-import { axiomPath, chainLines, cleanupRoots, exists, hexOf, makeBundle, readJson, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import {
+  axiomPath,
+  chainLines,
+  cleanupRoots,
+  exists,
+  hexOf,
+  makeBundle,
+  readJson,
+  snapshot,
+  tmpRoot,
+  writeTree,
+} from "./engine-helpers";
 
 afterEach(cleanupRoots);
 
@@ -127,7 +138,9 @@ describe("crash points", () => {
     const again = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest });
     expect(again.status).toBe("noop");
     expect(readJson(axiomPath(root, "applied", `${hex}.json`))).toMatchObject({ status: "applied", mode: "fs" });
-    expect(chainLines(root).filter((e) => e.state === "committed" && e.manifestDigest === bundle.manifestDigest)).toHaveLength(1);
+    expect(
+      chainLines(root).filter((e) => e.state === "committed" && e.manifestDigest === bundle.manifestDigest),
+    ).toHaveLength(1);
     expect(snapshot(root)).toEqual(await post());
   });
 

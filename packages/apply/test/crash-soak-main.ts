@@ -28,12 +28,22 @@ async function main(): Promise<void> {
       writePre(root);
       const at = Math.floor(Math.random() * full.ms * 1.05);
       if ((await runChild([bundleFile, root], { killAfterMs: at })).killed) tally.killed++;
-      if (i % 3 === 2 && fs.existsSync(path.join(root, ".axiom", "journal", `${crashBundle.manifestDigest.slice(7)}.json`))) {
+      if (
+        i % 3 === 2 &&
+        fs.existsSync(path.join(root, ".axiom", "journal", `${crashBundle.manifestDigest.slice(7)}.json`))
+      ) {
         await rollback(root, crashBundle.manifestDigest, { lockTimeoutMs: 5000 });
       } else {
         const other = makeBundle([{ path: `elsewhere/t${i}.txt`, content: "x" }]);
-        const r = await apply({ bundle: other, root, mode: "fs", confirmDigest: other.manifestDigest, lockTimeoutMs: 5000 });
-        if (r.status !== "applied") throw new Error(`trial ${i}: recovery apply ${r.status} ${JSON.stringify(r.error)}`);
+        const r = await apply({
+          bundle: other,
+          root,
+          mode: "fs",
+          confirmDigest: other.manifestDigest,
+          lockTimeoutMs: 5000,
+        });
+        if (r.status !== "applied")
+          throw new Error(`trial ${i}: recovery apply ${r.status} ${JSON.stringify(r.error)}`);
       }
       const now = JSON.stringify(manifestState(root));
       if (now === pre) tally.pre++;

@@ -2,15 +2,28 @@
 // by the §14 table or the threats suite.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import { apply, buildDiff, rollback } from "@codai/axiom-apply";
-import { axiomPath, chainLines, cleanupRoots, exists, hexOf, makeBundle, readJson, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import type { ApplyResult } from "@codai/axiom-schema";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Json } from "./engine-helpers";
+import {
+  axiomPath,
+  chainLines,
+  cleanupRoots,
+  exists,
+  hexOf,
+  makeBundle,
+  readJson,
+  snapshot,
+  tmpRoot,
+  writeTree,
+} from "./engine-helpers";
 import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
 
-const fsApply = (bundle: any, root: string, extra: Record<string, unknown> = {}) =>
-  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as any);
+const fsApply = (bundle: Json, root: string, extra: Record<string, unknown> = {}) =>
+  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 const enc = (s: string) => new TextEncoder().encode(s);
 
 describe("Blobs and staging", () => {
@@ -18,7 +31,13 @@ describe("Blobs and staging", () => {
     const { root } = tmpRoot();
     const old = process.umask(0o077);
     try {
-      const r = await fsApply(makeBundle([{ path: "a.txt", content: "a" }, { path: "x.sh", content: "#!/bin/sh\n", mode: "0755" }]), root);
+      const r = await fsApply(
+        makeBundle([
+          { path: "a.txt", content: "a" },
+          { path: "x.sh", content: "#!/bin/sh\n", mode: "0755" },
+        ]),
+        root,
+      );
       expect(r.status).toBe("applied");
     } finally {
       process.umask(old);
@@ -32,7 +51,9 @@ describe("Blobs and staging", () => {
     const { root } = tmpRoot();
     writeTree(root, { "o.txt": "old" });
     fs.chownSync(path.join(root, "o.txt"), 4242, 4343);
-    expect((await fsApply(makeBundle([{ path: "o.txt", op: "overwrite", content: "new" }]), root)).status).toBe("applied");
+    expect((await fsApply(makeBundle([{ path: "o.txt", op: "overwrite", content: "new" }]), root)).status).toBe(
+      "applied",
+    );
     const st = fs.statSync(path.join(root, "o.txt"));
     expect([st.uid, st.gid]).toEqual([4242, 4343]);
   });
@@ -46,7 +67,9 @@ describe("Engine", () => {
     const b = makeBundle([{ path: "x.txt", op: "overwrite", content: "a\nB\nc\n" }]);
     const r = await apply({ bundle: b, root, mode: "dry-run" });
     expect(r).toMatchObject({ status: "applied", mode: "dry-run" });
-    expect(r.diff).toBe("===================================================================\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    expect(r.diff).toBe(
+      "===================================================================\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n",
+    );
     expect(r.journal).toBeUndefined();
     expect(snapshot(root)).toEqual(pre);
     expect(exists(axiomPath(root, "journal", `${hexOf(b)}.json`))).toBe(false);
@@ -57,7 +80,10 @@ describe("Engine", () => {
 
   it("T23.2 dry-run files[].digest equals the following apply's files[].digest for every artifact", async () => {
     const { root } = tmpRoot();
-    const b = makeBundle([{ path: "a.txt", content: "a" }, { path: "b.txt", content: "b" }]);
+    const b = makeBundle([
+      { path: "a.txt", content: "a" },
+      { path: "b.txt", content: "b" },
+    ]);
     const d = await apply({ bundle: b, root, mode: "dry-run" });
     const f = await fsApply(b, root);
     expect(d.files.map((x) => x.digest)).toEqual(f.files.map((x) => x.digest));
@@ -66,9 +92,17 @@ describe("Engine", () => {
   it("Applied digest, one file edited → apply → applied with drifted: [that path]; preChecks received verifyPreImage: false (D27)", async () => {
     const { root } = tmpRoot();
     writeTree(root, { "p.txt": "pre" });
-    const b = makeBundle([{ path: "p.txt", op: "overwrite", content: "post" }, { path: "n.txt", content: "n" }], { preImageFrom: root });
+    const b = makeBundle(
+      [
+        { path: "p.txt", op: "overwrite", content: "post" },
+        { path: "n.txt", content: "n" },
+      ],
+      { preImageFrom: root },
+    );
     const seen: boolean[] = [];
-    const checks = async (_d: string, o: { verifyPreImage: boolean }) => (seen.push(o.verifyPreImage), { verdict: "pass" });
+    const checks = async (_d: string, o: { verifyPreImage: boolean }) => (
+      seen.push(o.verifyPreImage), { verdict: "pass" }
+    );
     expect((await fsApply(b, root, { preChecks: checks })).status).toBe("applied");
     fs.writeFileSync(path.join(root, "n.txt"), "edited");
     const r = await fsApply(b, root, { preChecks: checks });
@@ -83,8 +117,15 @@ describe("Engine", () => {
     await fsApply(b, root);
     fs.writeFileSync(path.join(root, "c.txt"), "foreign");
     const r = await fsApply(b, root);
-    expect(r).toMatchObject({ status: "applied", drifted: ["c.txt"], files: [{ path: "c.txt", op: "create", status: "written" }] });
-    expect(readJson(axiomPath(root, "journal", `${hexOf(b)}.json`)).steps[0]).toMatchObject({ op: "overwrite", backup: `.axiom/backup/${hexOf(b)}/c.txt` });
+    expect(r).toMatchObject({
+      status: "applied",
+      drifted: ["c.txt"],
+      files: [{ path: "c.txt", op: "create", status: "written" }],
+    });
+    expect(readJson(axiomPath(root, "journal", `${hexOf(b)}.json`)).steps[0]).toMatchObject({
+      op: "overwrite",
+      backup: `.axiom/backup/${hexOf(b)}/c.txt`,
+    });
     await rollback(root, b.manifestDigest);
     expect(fs.readFileSync(path.join(root, "c.txt"), "utf8")).toBe("foreign");
   });
@@ -101,7 +142,7 @@ describe("Engine", () => {
     const marker = axiomPath(root, "applied", `${hexOf(b)}.json`);
     const warns: string[] = [];
     const h = harness([{ op: "open", errno: "ENOSPC", pathMatch: (p) => p.startsWith(`${marker}.tmp-`) }]);
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(b, root, { onWarn: (m: string) => warns.push(m) });
     } finally {
@@ -123,9 +164,11 @@ describe("Engine", () => {
     const before = fs.readFileSync(chain);
     const warns: string[] = [];
     const h = harness([{ op: "write", errno: "ENOSPC", pathMatch: (p) => p === chain }]);
-    let r;
+    let r: ApplyResult;
     try {
-      r = await fsApply(makeBundle([{ path: "second.txt", content: "2" }]), root, { onWarn: (m: string) => warns.push(m) });
+      r = await fsApply(makeBundle([{ path: "second.txt", content: "2" }]), root, {
+        onWarn: (m: string) => warns.push(m),
+      });
     } finally {
       h.restore();
     }
@@ -153,7 +196,10 @@ describe("Engine", () => {
     expect((await fsApply(b, root, { keepBackups: 0 })).status).toBe("applied");
     expect(fs.readdirSync(axiomPath(root, "backup"))).toEqual([]);
     const e = await rollback(root, b.manifestDigest).catch((err) => err);
-    expect(e).toMatchObject({ code: "ERR_NOT_FOUND", details: { digest: b.manifestDigest, missingBackups: ["f.txt"] } });
+    expect(e).toMatchObject({
+      code: "ERR_NOT_FOUND",
+      details: { digest: b.manifestDigest, missingBackups: ["f.txt"] },
+    });
     expect(fs.readFileSync(path.join(root, "f.txt"), "utf8")).toBe("v1");
   });
 
@@ -170,7 +216,7 @@ describe("Engine", () => {
     const b2 = makeBundle([{ path: "b.txt", content: "b" }]);
     const t2 = path.join(root, "b.txt");
     const h2 = harness([{ op: "rename", times: "always", errno: "EBUSY", pathMatch: (_p, c) => c.to === t2 }]);
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(b2, root);
     } finally {
@@ -190,7 +236,9 @@ describe("Engine", () => {
     } finally {
       h.restore();
     }
-    const storeAt = h.calls.findIndex((c) => c.op === "rename" && c.to === axiomPath(root, "manifests", `${hexOf(b)}.json`));
+    const storeAt = h.calls.findIndex(
+      (c) => c.op === "rename" && c.to === axiomPath(root, "manifests", `${hexOf(b)}.json`),
+    );
     const intentAt = h.calls.findIndex((c) => c.path.includes(`${path.sep}intents${path.sep}`) && c.op === "open");
     expect(storeAt).toBeGreaterThanOrEqual(0);
     expect(intentAt).toBeGreaterThan(storeAt);
@@ -199,7 +247,11 @@ describe("Engine", () => {
   it("F24 traceFs of a successful apply → staged-file and committing-journal fsyncs precede the first backup link; backup-dir fsyncs precede the first target rename; tree-dir fsyncs precede the committed journal; committed precedes the marker", async () => {
     const { root } = tmpRoot();
     writeTree(root, { "o.txt": "o", "d/x.txt": "x" });
-    const b = makeBundle([{ path: "o.txt", op: "overwrite", content: "O" }, { path: "d/x.txt", op: "delete" }, { path: "n/new.txt", content: "n" }]);
+    const b = makeBundle([
+      { path: "o.txt", op: "overwrite", content: "O" },
+      { path: "d/x.txt", op: "delete" },
+      { path: "n/new.txt", content: "n" },
+    ]);
     const hex = hexOf(b);
     const h = harness([]);
     try {
@@ -213,17 +265,32 @@ describe("Engine", () => {
     const journal = axiomPath(root, "journal", `${hex}.json`);
     const journalRenames = c.map((x, i) => (x.op === "rename" && x.to === journal ? i : -1)).filter((i) => i >= 0);
     const firstLink = idx((x) => x.op === "link");
-    const firstTargetRename = idx((x) => x.op === "rename" && x.to?.startsWith(root + path.sep) === true && !x.to.includes(`${path.sep}.axiom${path.sep}`));
-    const stagedFsyncs = c.map((x, i) => (x.op === "fsync" && x.path.includes(`${path.sep}staging${path.sep}`) ? i : -1)).filter((i) => i >= 0);
+    const firstTargetRename = idx(
+      (x) =>
+        x.op === "rename" &&
+        x.to?.startsWith(root + path.sep) === true &&
+        !x.to.includes(`${path.sep}.axiom${path.sep}`),
+    );
+    const stagedFsyncs = c
+      .map((x, i) => (x.op === "fsync" && x.path.includes(`${path.sep}staging${path.sep}`) ? i : -1))
+      .filter((i) => i >= 0);
     expect(stagedFsyncs.length).toBeGreaterThan(0);
     expect(Math.max(...stagedFsyncs)).toBeLessThan(journalRenames[0]!);
     expect(journalRenames[1]!).toBeLessThan(firstLink); // committing durable before the first backup link
-    const journalDirFsync = c.findIndex((x, i) => i > journalRenames[1]! && x.op === "fsync" && x.path === path.dirname(journal));
+    const journalDirFsync = c.findIndex(
+      (x, i) => i > journalRenames[1]! && x.op === "fsync" && x.path === path.dirname(journal),
+    );
     expect(journalDirFsync).toBeLessThan(firstLink);
     const backupDirFsync = last((x) => x.op === "fsync" && x.path.startsWith(axiomPath(root, "backup")));
     expect(backupDirFsync).toBeLessThan(firstTargetRename);
     const committed = journalRenames.at(-1)!;
-    const treeDirFsyncs = c.map((x, i) => (x.op === "fsync" && (x.path === root || x.path === path.join(root, "d") || x.path === path.join(root, "n")) ? i : -1)).filter((i) => i >= 0);
+    const treeDirFsyncs = c
+      .map((x, i) =>
+        x.op === "fsync" && (x.path === root || x.path === path.join(root, "d") || x.path === path.join(root, "n"))
+          ? i
+          : -1,
+      )
+      .filter((i) => i >= 0);
     expect(treeDirFsyncs.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...treeDirFsyncs)).toBeLessThan(committed);
     const marker = idx((x) => x.op === "rename" && x.to === axiomPath(root, "applied", `${hex}.json`));
@@ -237,7 +304,16 @@ describe("Manual rollback", () => {
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
     const jf = axiomPath(root, "journal", `${hexOf(b)}.json`);
     fs.mkdirSync(path.dirname(jf), { recursive: true });
-    fs.writeFileSync(jf, JSON.stringify({ manifestDigest: b.manifestDigest, phase: "staged", steps: [{ path: "a.txt", op: "create", done: false }], startedAt: new Date().toISOString(), pid: 12345 }));
+    fs.writeFileSync(
+      jf,
+      JSON.stringify({
+        manifestDigest: b.manifestDigest,
+        phase: "staged",
+        steps: [{ path: "a.txt", op: "create", done: false }],
+        startedAt: new Date().toISOString(),
+        pid: 12345,
+      }),
+    );
     writeTree(axiomPath(root, "staging", hexOf(b)), { "a.txt": "a" });
     const out = await rollback(root, b.manifestDigest);
     expect(out).toMatchObject({ status: "rolled-back", phase: "staged" });
@@ -276,13 +352,22 @@ describe("Manual rollback", () => {
     const { root } = tmpRoot();
     writeTree(root, { "a.txt": "A", "b.txt": "B" });
     const pre = snapshot(root);
-    const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "A2" }, { path: "b.txt", op: "overwrite", content: "B2" }]);
-    const inTree = (_p: string, c: any) => c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`);
+    const b = makeBundle([
+      { path: "a.txt", op: "overwrite", content: "A2" },
+      { path: "b.txt", op: "overwrite", content: "B2" },
+    ]);
+    const inTree = (_p: string, c: Json) =>
+      c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`);
     const h = harness([
       { op: "rename", nth: 2, errno: "EIO", pathMatch: inTree },
-      { op: "rename", times: "always", errno: "EPERM", pathMatch: (p, c) => p.includes(`${path.sep}backup${path.sep}`) && inTree(p, c) },
+      {
+        op: "rename",
+        times: "always",
+        errno: "EPERM",
+        pathMatch: (p, c) => p.includes(`${path.sep}backup${path.sep}`) && inTree(p, c),
+      },
     ]);
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(b, root);
     } finally {
@@ -303,13 +388,19 @@ describe("Dry-run diff (§16)", () => {
     );
   });
   it("Delete → +++ /dev/null, all lines -", () => {
-    expect(buildDiff([{ path: "d.txt", before: enc("a\nb\n") }])).toBe("===================================================================\n--- a/d.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n");
+    expect(buildDiff([{ path: "d.txt", before: enc("a\nb\n") }])).toBe(
+      "===================================================================\n--- a/d.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n",
+    );
   });
   it("File containing a NUL byte → exactly diff --axiom a/<p> b/<p>\\nBinary files differ\\n", () => {
-    expect(buildDiff([{ path: "bin", before: enc("x"), after: new Uint8Array([1, 0, 2]) }])).toBe("diff --axiom a/bin b/bin\nBinary files differ\n");
+    expect(buildDiff([{ path: "bin", before: enc("x"), after: new Uint8Array([1, 0, 2]) }])).toBe(
+      "diff --axiom a/bin b/bin\nBinary files differ\n",
+    );
   });
   it("Identical content → three header lines only", () => {
-    expect(buildDiff([{ path: "s.txt", before: enc("same\n"), after: enc("same\n") }])).toBe("===================================================================\n--- a/s.txt\n+++ b/s.txt\n");
+    expect(buildDiff([{ path: "s.txt", before: enc("same\n"), after: enc("same\n") }])).toBe(
+      "===================================================================\n--- a/s.txt\n+++ b/s.txt\n",
+    );
   });
   it("Diff exceeding 1 MiB → the first 1 048 576 bytes of the full diff (a cut character as U+FFFD) then \\n[diff truncated at 1 MiB]\\n", () => {
     const big = "é".repeat(600_000);

@@ -1,8 +1,19 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import { apply, readJournal, rollback } from "@codai/axiom-apply";
-import { axiomPath, chainLines, cleanupRoots, exists, hexOf, makeBundle, readJson, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  axiomPath,
+  chainLines,
+  cleanupRoots,
+  exists,
+  hexOf,
+  makeBundle,
+  readJson,
+  snapshot,
+  tmpRoot,
+  writeTree,
+} from "./engine-helpers";
 
 afterEach(cleanupRoots);
 

@@ -38,7 +38,10 @@ export function preImageOf(root: string, rel: string): string {
   }
 }
 
-export function makeBundle(files: FileSpec[], opts: BundleOptions = {}): any {
+// biome-ignore lint/suspicious/noExplicitAny: test bundles are loose JSON, some deliberately invalid
+export type Json = any;
+
+export function makeBundle(files: FileSpec[], opts: BundleOptions = {}): Json {
   const blobs: Record<string, { encoding: "utf8" | "base64"; data: string }> = {};
   const artifacts = files
     .map((f) => {
@@ -67,12 +70,15 @@ export function makeBundle(files: FileSpec[], opts: BundleOptions = {}): any {
   };
   if (opts.preImage) manifest.preImage = opts.preImage;
   else if (opts.preImageFrom) {
-    manifest.preImage = artifacts.map((a) => ({ path: a.path, sha256: preImageOf(opts.preImageFrom!, a.path as string) }));
+    manifest.preImage = artifacts.map((a) => ({
+      path: a.path,
+      sha256: preImageOf(opts.preImageFrom!, a.path as string),
+    }));
   }
   return { manifest, manifestDigest: canonicalDigestRef(manifest), blobs };
 }
 
-export function hexOf(bundle: any): string {
+export function hexOf(bundle: Json): string {
   return (bundle.manifestDigest as string).slice(7);
 }
 
@@ -119,7 +125,7 @@ export function snapshot(root: string, skipAxiom = true): Record<string, string>
   return out;
 }
 
-export function readJson(p: string): any {
+export function readJson(p: string): Json {
   return JSON.parse(fs.readFileSync(p, "utf8"));
 }
 
@@ -136,7 +142,7 @@ export function exists(p: string): boolean {
   }
 }
 
-export function chainLines(root: string): any[] {
+export function chainLines(root: string): Json[] {
   const p = axiomPath(root, "journal", "chain.jsonl");
   if (!exists(p)) return [];
   return fs

@@ -1,9 +1,12 @@
 // issue 3 "Fault injection: for a 20-file mixed create/overwrite/delete apply, make each single fs
 // call fail at step k for every k (EIO, ENOSPC, EBUSY, EPERM); after each the tree equals the
 // pre-state byte for byte (or the post-state when the failure is after `committed`)".
-import { afterEach, describe, expect, it } from "vitest";
+
 import { apply, listJournals } from "@codai/axiom-apply";
-import { cleanupRoots, makeBundle, snapshot, tmpRoot, writeTree, type FileSpec } from "./engine-helpers";
+import type { ApplyResult } from "@codai/axiom-schema";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Json } from "./engine-helpers";
+import { cleanupRoots, type FileSpec, makeBundle, snapshot, tmpRoot, writeTree } from "./engine-helpers";
 import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
@@ -15,7 +18,11 @@ for (let i = 0; i < 6; i++) PRE[`del/d${i}.txt`] = `to delete ${i}\n`;
 const FILES: FileSpec[] = [
   ...Array.from({ length: 7 }, (_, i) => ({ path: `keep/o${i}.txt`, op: "overwrite" as const, content: `NEW ${i}\n` })),
   ...Array.from({ length: 6 }, (_, i) => ({ path: `del/d${i}.txt`, op: "delete" as const })),
-  ...Array.from({ length: 7 }, (_, i) => ({ path: `new/sub${i % 2}/n${i}.txt`, content: `created ${i}\n`, mode: (i % 3 === 0 ? "0755" : "0644") as "0755" | "0644" })),
+  ...Array.from({ length: 7 }, (_, i) => ({
+    path: `new/sub${i % 2}/n${i}.txt`,
+    content: `created ${i}\n`,
+    mode: (i % 3 === 0 ? "0755" : "0644") as "0755" | "0644",
+  })),
 ];
 const bundle = makeBundle(FILES);
 
@@ -57,9 +64,10 @@ describe("fault sweep: one failing fs call at step k of a 20-file mixed apply", 
       const errnos = FULL ? ERRNOS : [ERRNOS[k % 4]!];
       for (const errno of errnos) {
         const root = fresh();
-        if (process.env.AXIOM_FAULT_TRACE) (await import("node:fs")).appendFileSync(process.env.AXIOM_FAULT_TRACE, `${k} ${errno}\n`);
+        if (process.env.AXIOM_FAULT_TRACE)
+          (await import("node:fs")).appendFileSync(process.env.AXIOM_FAULT_TRACE, `${k} ${errno}\n`);
         const h = harness([{ nth: k, errno, pathMatch: notLockArea }], { fastFsync: true });
-        let r;
+        let r: ApplyResult;
         try {
           r = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0 });
         } finally {
@@ -73,7 +81,9 @@ describe("fault sweep: one failing fs call at step k of a 20-file mixed apply", 
           expect(snapshot(root), where).toEqual(pre);
           expect(["failed", "rolled-back"], where).toContain(r.status);
           if (r.error?.code === "ERR_INTERNAL") expect(r.error.details?.errno, where).toBe(errno);
-          const pending = (await listJournals(root)).filter((j) => j.journal && j.journal.phase !== "committed" && j.journal.phase !== "rolled-back");
+          const pending = (await listJournals(root)).filter(
+            (j) => j.journal && j.journal.phase !== "committed" && j.journal.phase !== "rolled-back",
+          );
           expect(pending, where).toEqual([]);
         }
         if (r.status === "applied" || (r.status === "rolled-back" && k % 5 !== 0)) continue;

@@ -2,9 +2,21 @@
 // (F01/F02 are the SIGKILL suites crash-*.test.ts; F06, F24 live in engine-acceptance).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import { apply, listJournals } from "@codai/axiom-apply";
-import { axiomPath, chainLines, cleanupRoots, exists, hexOf, makeBundle, readJson, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Json } from "./engine-helpers";
+import {
+  axiomPath,
+  chainLines,
+  cleanupRoots,
+  exists,
+  hexOf,
+  makeBundle,
+  readJson,
+  snapshot,
+  tmpRoot,
+  writeTree,
+} from "./engine-helpers";
 import { type FaultSpec, harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
@@ -22,7 +34,7 @@ function fixture() {
   return { root, bundle, pre: snapshot(root) };
 }
 
-async function withFaults(faults: FaultSpec[], root: string, bundle: any) {
+async function withFaults(faults: FaultSpec[], root: string, bundle: Json) {
   const h = harness(faults);
   try {
     const r = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0 });
@@ -32,20 +44,38 @@ async function withFaults(faults: FaultSpec[], root: string, bundle: any) {
   }
 }
 
-const inTree = (root: string) => (_p: string, c: { to?: string }) => c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`);
+const inTree = (root: string) => (_p: string, c: { to?: string }) =>
+  c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`);
 
 describe("fault table", () => {
   it("F03 ENOSPC on a staging write → failed, ERR_INTERNAL {errno: ENOSPC, syscall: write}; tree = pre; no journal", async () => {
     const { root, bundle, pre } = fixture();
-    const { r } = await withFaults([{ op: "write", errno: "ENOSPC", pathMatch: (p) => p.includes(`${path.sep}staging${path.sep}`) }], root, bundle);
-    expect(r).toMatchObject({ status: "failed", error: { code: "ERR_INTERNAL", details: { errno: "ENOSPC", syscall: "write" } } });
+    const { r } = await withFaults(
+      [{ op: "write", errno: "ENOSPC", pathMatch: (p) => p.includes(`${path.sep}staging${path.sep}`) }],
+      root,
+      bundle,
+    );
+    expect(r).toMatchObject({
+      status: "failed",
+      error: { code: "ERR_INTERNAL", details: { errno: "ENOSPC", syscall: "write" } },
+    });
     expect(snapshot(root)).toEqual(pre);
     expect(await listJournals(root)).toEqual([]);
   });
 
   it("F04 ENOSPC on the staged journal write → failed; no journal tmp left; tree = pre", async () => {
     const { root, bundle, pre } = fixture();
-    const { r } = await withFaults([{ op: "write", errno: "ENOSPC", pathMatch: (p) => p.includes(`${path.sep}journal${path.sep}${hexOf(bundle)}.json.tmp-`) }], root, bundle);
+    const { r } = await withFaults(
+      [
+        {
+          op: "write",
+          errno: "ENOSPC",
+          pathMatch: (p) => p.includes(`${path.sep}journal${path.sep}${hexOf(bundle)}.json.tmp-`),
+        },
+      ],
+      root,
+      bundle,
+    );
     expect(r).toMatchObject({ status: "failed", error: { code: "ERR_INTERNAL", details: { errno: "ENOSPC" } } });
     expect(fs.readdirSync(axiomPath(root, "journal")).filter((n) => n.includes(".tmp-"))).toEqual([]);
     expect(exists(axiomPath(root, "journal", `${hexOf(bundle)}.json`))).toBe(false);
@@ -78,7 +108,11 @@ describe("fault table", () => {
   it("F07 ENOSPC on the marker write → applied; the next engine run writes the marker; a third call → noop", async () => {
     const { root, bundle } = fixture();
     const marker = axiomPath(root, "applied", `${hexOf(bundle)}.json`);
-    const { r } = await withFaults([{ op: "write", errno: "ENOSPC", pathMatch: (p) => p.startsWith(`${marker}.tmp-`) }], root, bundle);
+    const { r } = await withFaults(
+      [{ op: "write", errno: "ENOSPC", pathMatch: (p) => p.startsWith(`${marker}.tmp-`) }],
+      root,
+      bundle,
+    );
     expect(r.status).toBe("applied");
     expect(exists(marker)).toBe(false);
     const other = makeBundle([{ path: "z.txt", content: "z" }]);
@@ -91,7 +125,10 @@ describe("fault table", () => {
     const { root, bundle, pre } = fixture();
     const staged = (p: string) => p.includes(`${path.sep}staging${path.sep}`) && p.includes(".axiom-tmp-");
     const { r, h } = await withFaults([{ op: "fsync", errno: "EIO", pathMatch: staged }], root, bundle);
-    expect(r).toMatchObject({ status: "failed", error: { code: "ERR_INTERNAL", details: { errno: "EIO", syscall: "fsync" } } });
+    expect(r).toMatchObject({
+      status: "failed",
+      error: { code: "ERR_INTERNAL", details: { errno: "EIO", syscall: "fsync" } },
+    });
     const failed = h.failed!;
     expect(h.calls.filter((c) => c.op === "fsync" && c.path === failed.path)).toHaveLength(1);
     expect(snapshot(root)).toEqual(pre);
@@ -108,7 +145,10 @@ describe("fault table", () => {
       root,
       bundle,
     );
-    expect(r).toMatchObject({ status: "rolled-back", error: { code: "ERR_INTERNAL", details: { errno: "EIO", syscall: "fsync" } } });
+    expect(r).toMatchObject({
+      status: "rolled-back",
+      error: { code: "ERR_INTERNAL", details: { errno: "EIO", syscall: "fsync" } },
+    });
     expect(snapshot(root)).toEqual(pre);
   });
 
@@ -124,7 +164,10 @@ describe("fault table", () => {
       root,
       bundle,
     );
-    expect(r).toMatchObject({ status: "rolled-back", error: { code: "ERR_INTERNAL", details: { errno: "EIO", syscall: "read" } } });
+    expect(r).toMatchObject({
+      status: "rolled-back",
+      error: { code: "ERR_INTERNAL", details: { errno: "EIO", syscall: "read" } },
+    });
     expect(snapshot(root)).toEqual(pre);
   });
 
@@ -133,7 +176,11 @@ describe("fault table", () => {
     const { r } = await withFaults(
       [
         { op: "rename", nth: 3, errno: "EIO", pathMatch: inTree(root) },
-        { op: "rename", errno: "EIO", pathMatch: (p, c) => p.includes(`${path.sep}backup${path.sep}`) && c.to === path.join(root, "a.txt") },
+        {
+          op: "rename",
+          errno: "EIO",
+          pathMatch: (p, c) => p.includes(`${path.sep}backup${path.sep}`) && c.to === path.join(root, "a.txt"),
+        },
       ],
       root,
       bundle,
@@ -149,7 +196,18 @@ describe("fault table", () => {
 
   it("F12 EBUSY on the first 2 renames of one target → applied", async () => {
     const { root, bundle } = fixture();
-    const { r, h } = await withFaults([{ op: "rename", times: 2, errno: "EBUSY", pathMatch: (_p, c) => c.to === path.join(root, "b.txt") && c.path.includes("staging") }], root, bundle);
+    const { r, h } = await withFaults(
+      [
+        {
+          op: "rename",
+          times: 2,
+          errno: "EBUSY",
+          pathMatch: (_p, c) => c.to === path.join(root, "b.txt") && c.path.includes("staging"),
+        },
+      ],
+      root,
+      bundle,
+    );
     expect(r.status).toBe("applied");
     expect(h.injected).toBe(2);
   });
@@ -157,7 +215,18 @@ describe("fault table", () => {
   it("F13 EBUSY always on one target rename → after 5 retries rolled-back, ERR_EBUSY {from, to}", async () => {
     const { root, bundle, pre } = fixture();
     const to = path.join(root, "b.txt");
-    const { r, h } = await withFaults([{ op: "rename", times: "always", errno: "EBUSY", pathMatch: (_p, c) => c.to === to && c.path.includes("staging") }], root, bundle);
+    const { r, h } = await withFaults(
+      [
+        {
+          op: "rename",
+          times: "always",
+          errno: "EBUSY",
+          pathMatch: (_p, c) => c.to === to && c.path.includes("staging"),
+        },
+      ],
+      root,
+      bundle,
+    );
     expect(r).toMatchObject({ status: "rolled-back", error: { code: "ERR_EBUSY", details: { to } } });
     expect(h.injected).toBe(6);
     expect(snapshot(root)).toEqual(pre);
@@ -168,7 +237,12 @@ describe("fault table", () => {
     const { r } = await withFaults(
       [
         { op: "rename", nth: 2, errno: "EIO", pathMatch: inTree(root) },
-        { op: "rename", times: "always", errno: "EPERM", pathMatch: (p, c) => p.includes(`${path.sep}backup${path.sep}`) && inTree(root)(p, c) },
+        {
+          op: "rename",
+          times: "always",
+          errno: "EPERM",
+          pathMatch: (p, c) => p.includes(`${path.sep}backup${path.sep}`) && inTree(root)(p, c),
+        },
       ],
       root,
       bundle,
@@ -178,15 +252,33 @@ describe("fault table", () => {
 
   it("F15 EACCES always on a target rename (read-only directory) → rolled-back, ERR_EBUSY", async () => {
     const { root, bundle, pre } = fixture();
-    const { r } = await withFaults([{ op: "rename", times: "always", errno: "EACCES", pathMatch: (_p, c) => c.to === path.join(root, "c.txt") && c.path.includes("staging") }], root, bundle);
+    const { r } = await withFaults(
+      [
+        {
+          op: "rename",
+          times: "always",
+          errno: "EACCES",
+          pathMatch: (_p, c) => c.to === path.join(root, "c.txt") && c.path.includes("staging"),
+        },
+      ],
+      root,
+      bundle,
+    );
     expect(r).toMatchObject({ status: "rolled-back", error: { code: "ERR_EBUSY" } });
     expect(snapshot(root)).toEqual(pre);
   });
 
   it("F16 EXDEV on a target rename → rolled-back, ERR_INTERNAL {errno: EXDEV, syscall: rename}", async () => {
     const { root, bundle, pre } = fixture();
-    const { r } = await withFaults([{ op: "rename", errno: "EXDEV", pathMatch: (_p, c) => c.to === path.join(root, "e", "new.txt") }], root, bundle);
-    expect(r).toMatchObject({ status: "rolled-back", error: { code: "ERR_INTERNAL", path: "e/new.txt", details: { errno: "EXDEV", syscall: "rename" } } });
+    const { r } = await withFaults(
+      [{ op: "rename", errno: "EXDEV", pathMatch: (_p, c) => c.to === path.join(root, "e", "new.txt") }],
+      root,
+      bundle,
+    );
+    expect(r).toMatchObject({
+      status: "rolled-back",
+      error: { code: "ERR_INTERNAL", path: "e/new.txt", details: { errno: "EXDEV", syscall: "rename" } },
+    });
     expect(snapshot(root)).toEqual(pre);
   });
 });

@@ -2,22 +2,34 @@
 // TOCTOU that fall in the apply engine. Titles start with the threat test id.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import { apply, checkRelPaths, containmentWalk, isInside, rollback } from "@codai/axiom-apply";
-import { axiomPath, cleanupRoots, exists, hexOf, makeBundle, readJson, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import type { ApplyResult } from "@codai/axiom-schema";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Json } from "./engine-helpers";
+import {
+  axiomPath,
+  cleanupRoots,
+  exists,
+  hexOf,
+  makeBundle,
+  readJson,
+  snapshot,
+  tmpRoot,
+  writeTree,
+} from "./engine-helpers";
 import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
 
-const fsApply = (bundle: any, root: string, extra: Record<string, unknown> = {}) =>
-  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as any);
+const fsApply = (bundle: Json, root: string, extra: Record<string, unknown> = {}) =>
+  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 
-function codeOf(fn: () => unknown): { code?: string; details?: any } {
+function codeOf(fn: () => unknown): { code?: string; details?: Json } {
   try {
     fn();
     return {};
   } catch (err) {
-    return err as { code?: string; details?: any };
+    return err as { code?: string; details?: Json };
   }
 }
 
@@ -35,7 +47,8 @@ describe("T01/T02 traversal and prefix bypass", () => {
     expect(e.code).toBe("ERR_PATH_NOT_RELATIVE_POSIX");
     // first issue of each path (the resolver lists every issue of every path)
     const firstOf = new Map<string, string>();
-    for (const i of e.details.issues as { path: string; code: string }[]) if (!firstOf.has(i.path)) firstOf.set(i.path, i.code);
+    for (const i of e.details.issues as { path: string; code: string }[])
+      if (!firstOf.has(i.path)) firstOf.set(i.path, i.code);
     const codes = [...firstOf.values()];
     expect(codes.filter((c) => c === "ERR_PATH_NOT_RELATIVE_POSIX")).toHaveLength(3);
     expect(codes.filter((c) => c === "ERR_PATH_SEGMENT")).toHaveLength(2);
@@ -94,8 +107,14 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
     fs.symlinkSync(path.join(out, "g"), path.join(root, "f"));
     const r1 = await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root);
     expect(r1.error).toMatchObject({ code: "ERR_TARGET_TYPE", details: { kind: "symlink" } });
-    const r2 = await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }], { preImage: [{ path: "f", sha256: "absent" }] }), root);
-    expect(r2.error).toMatchObject({ code: "ERR_PREIMAGE_CHANGED", details: { phase: "prepare", actual: "non-file:symlink", expected: "absent" } });
+    const r2 = await fsApply(
+      makeBundle([{ path: "f", op: "overwrite", content: "x" }], { preImage: [{ path: "f", sha256: "absent" }] }),
+      root,
+    );
+    expect(r2.error).toMatchObject({
+      code: "ERR_PREIMAGE_CHANGED",
+      details: { phase: "prepare", actual: "non-file:symlink", expected: "absent" },
+    });
     fs.symlinkSync(path.join(out, "missing"), path.join(root, "h"));
     const r3 = await fsApply(makeBundle([{ path: "h", content: "x" }]), root);
     expect(r3.error).toMatchObject({ code: "ERR_TARGET_TYPE", details: { kind: "symlink" } });
@@ -106,8 +125,10 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
   it("T03.5 faultFs realpath EACCES on the deepest existing ancestor → ERR_CONTAINMENT; nothing written", async () => {
     const { root } = tmpRoot();
     writeTree(root, { "d/keep": "k" });
-    const h = harness([{ op: "realpath", times: "always", errno: "EACCES", pathMatch: (p) => p === path.join(root, "d") }]);
-    let r;
+    const h = harness([
+      { op: "realpath", times: "always", errno: "EACCES", pathMatch: (p) => p === path.join(root, "d") },
+    ]);
+    let r: ApplyResult;
     try {
       r = await fsApply(makeBundle([{ path: "d/new.txt", content: "x" }]), root);
     } finally {
@@ -121,7 +142,11 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
     const { root, out } = tmpRoot();
     writeTree(out, { g: "outside" });
     fs.symlinkSync(path.join(out, "g"), path.join(root, "f"));
-    const r = await apply({ bundle: makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root, mode: "dry-run" });
+    const r = await apply({
+      bundle: makeBundle([{ path: "f", op: "overwrite", content: "x" }]),
+      root,
+      mode: "dry-run",
+    });
     expect(r.status).toBe("failed");
     expect(r.error?.code).toBe("ERR_TARGET_TYPE");
     expect(r.diff).toBeUndefined();
@@ -129,7 +154,8 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
 });
 
 describe("T04 TOCTOU", () => {
-  const journalRename = (root: string, b: any) => (_p: string, c: any) => c.op === "rename" && c.to === axiomPath(root, "journal", `${hexOf(b)}.json`);
+  const journalRename = (root: string, b: Json) => (_p: string, c: Json) =>
+    c.op === "rename" && c.to === axiomPath(root, "journal", `${hexOf(b)}.json`);
 
   it("T04.2 a bundle compiled with root; the target edited → ERR_PREIMAGE_CHANGED {expected, actual, phase: prepare}; staging absent", async () => {
     const { root } = tmpRoot();
@@ -146,9 +172,20 @@ describe("T04 TOCTOU", () => {
   it("T04.3 faultFs before the committing journal rename: rewrite target bytes → rolled-back, ERR_PREIMAGE_CHANGED (no phase); every target = pre", async () => {
     const { root } = tmpRoot();
     writeTree(root, { "a.txt": "A", "b.txt": "B" });
-    const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "A2" }, { path: "b.txt", op: "overwrite", content: "B2" }, { path: "c.txt", content: "C" }]);
-    const h = harness([{ op: "rename", nth: 2, pathMatch: journalRename(root, b), before: () => fs.writeFileSync(path.join(root, "a.txt"), "tampered") }]);
-    let r;
+    const b = makeBundle([
+      { path: "a.txt", op: "overwrite", content: "A2" },
+      { path: "b.txt", op: "overwrite", content: "B2" },
+      { path: "c.txt", content: "C" },
+    ]);
+    const h = harness([
+      {
+        op: "rename",
+        nth: 2,
+        pathMatch: journalRename(root, b),
+        before: () => fs.writeFileSync(path.join(root, "a.txt"), "tampered"),
+      },
+    ]);
+    let r: ApplyResult;
     try {
       r = await fsApply(b, root);
     } finally {
@@ -177,7 +214,7 @@ describe("T04 TOCTOU", () => {
         },
       },
     ]);
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(b, root);
     } finally {
@@ -203,7 +240,7 @@ describe("T04 TOCTOU", () => {
         },
       },
     ]);
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(b, root);
     } finally {
@@ -230,7 +267,7 @@ describe("T04 TOCTOU", () => {
         },
       },
     ]);
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(b, root);
     } finally {
@@ -256,7 +293,7 @@ describe("T04 TOCTOU", () => {
         },
       },
     ]);
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(b, root);
     } finally {
@@ -264,7 +301,7 @@ describe("T04 TOCTOU", () => {
     }
     expect(r.status).toBe("failed");
     expect(r.error?.code).toBe("ERR_ROLLBACK");
-    expect((r.error?.details?.original as any).code).toBe("ERR_SYMLINK_IN_PATH");
+    expect((r.error?.details?.original as Json).code).toBe("ERR_SYMLINK_IN_PATH");
     expect(fs.readdirSync(out).length).toBeLessThanOrEqual(1);
     expect(fs.readFileSync(path.join(parent, "a-moved", "f.txt"), "utf8")).toBe("F");
   });
@@ -294,7 +331,11 @@ describe("T05 hard links", () => {
     const { root, out } = tmpRoot();
     writeTree(root, { f: "shared" });
     fs.linkSync(path.join(root, "f"), path.join(out, "g"));
-    const r = await apply({ bundle: makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root, mode: "dry-run" });
+    const r = await apply({
+      bundle: makeBundle([{ path: "f", op: "overwrite", content: "x" }]),
+      root,
+      mode: "dry-run",
+    });
     expect(r).toMatchObject({ status: "failed", error: { code: "ERR_TARGET_TYPE", details: { kind: "hardlink" } } });
     expect(r.diff).toBeUndefined();
   });
@@ -310,10 +351,13 @@ describe("T05 hard links", () => {
       lstat: async (p: string) => {
         const st = await real(p);
         if (p !== target) return st;
-        return new Proxy(st, { get: (o, k) => (k === "nlink" ? undefined : typeof (o as any)[k] === "function" ? (o as any)[k].bind(o) : (o as any)[k]) });
+        return new Proxy(st, {
+          get: (o, k) =>
+            k === "nlink" ? undefined : typeof (o as Json)[k] === "function" ? (o as Json)[k].bind(o) : (o as Json)[k],
+        });
       },
     });
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root);
     } finally {
@@ -327,14 +371,17 @@ describe("T05 hard links", () => {
     writeTree(root, { f: "one" });
     expect((await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "two" }]), root)).status).toBe("applied");
     expect(fs.statSync(path.join(root, "f")).nlink).toBe(1);
-    expect((await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "three" }]), root)).status).toBe("applied");
+    expect((await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "three" }]), root)).status).toBe(
+      "applied",
+    );
     expect(fs.readFileSync(path.join(root, "f"), "utf8")).toBe("three");
   });
 });
 
 describe("T06 aliasing", () => {
   it("T06.2 paths CON, nul.txt, Com1.log, LPT9 → ERR_PATH_RESERVED_NAME on every OS", () => {
-    for (const p of ["CON", "nul.txt", "Com1.log", "LPT9"]) expect(codeOf(() => checkRelPaths([p])).code, p).toBe("ERR_PATH_RESERVED_NAME");
+    for (const p of ["CON", "nul.txt", "Com1.log", "LPT9"])
+      expect(codeOf(() => checkRelPaths([p])).code, p).toBe("ERR_PATH_RESERVED_NAME");
   });
 
   it("T06.3 apply of CONIN$, conout$.txt, COM¹ → ERR_PATH_RESERVED_NAME on every OS", async () => {
@@ -348,7 +395,13 @@ describe("T06 aliasing", () => {
 
   it("T06.6 artifacts A.txt and a.txt in one plan → ERR_PATH_CASE_COLLISION {other} on every OS", async () => {
     const { root } = tmpRoot();
-    const r = await fsApply(makeBundle([{ path: "A.txt", content: "x" }, { path: "a.txt", content: "y" }]), root);
+    const r = await fsApply(
+      makeBundle([
+        { path: "A.txt", content: "x" },
+        { path: "a.txt", content: "y" },
+      ]),
+      root,
+    );
     expect(r.error).toMatchObject({ code: "ERR_PATH_CASE_COLLISION", details: { other: "A.txt" } });
   });
 
@@ -358,16 +411,23 @@ describe("T06 aliasing", () => {
     const realLstat = fsx.lstat;
     const realReaddir = fsx.readdir;
     const restore = installFs({
-      lstat: async (p: string) => (path.basename(p).startsWith("caseprobe-") ? realLstat(path.join(path.dirname(p), path.basename(p).replace("caseprobe", "CaseProbe"))) : realLstat(p)),
+      lstat: async (p: string) =>
+        path.basename(p).startsWith("caseprobe-")
+          ? realLstat(path.join(path.dirname(p), path.basename(p).replace("caseprobe", "CaseProbe")))
+          : realLstat(p),
       readdir: async (p: string) => (p === root ? ["README.md", ...(await realReaddir(p))] : realReaddir(p)),
     });
-    let r;
+    let r: ApplyResult;
     try {
       r = await fsApply(makeBundle([{ path: "readme.md", content: "x" }]), root);
     } finally {
       restore();
     }
-    expect(r.error).toMatchObject({ code: "ERR_PATH_CASE_COLLISION", path: "readme.md", details: { existing: "README.md" } });
+    expect(r.error).toMatchObject({
+      code: "ERR_PATH_CASE_COLLISION",
+      path: "readme.md",
+      details: { existing: "README.md" },
+    });
     expect(exists(path.join(root, "readme.md"))).toBe(false);
   });
 
@@ -384,11 +444,18 @@ describe("T06 aliasing", () => {
 describe("T15/T16/T18 in the engine", () => {
   it("T15.3 apply; fs edit of an applied file; re-apply the same digest → applied, drifted:[path]; the file equals the manifest bytes", async () => {
     const { root } = tmpRoot();
-    const b = makeBundle([{ path: "a.txt", content: "A" }, { path: "b.txt", content: "B" }]);
+    const b = makeBundle([
+      { path: "a.txt", content: "A" },
+      { path: "b.txt", content: "B" },
+    ]);
     await fsApply(b, root);
     fs.writeFileSync(path.join(root, "b.txt"), "edited");
     let verify: boolean | undefined;
-    const r = await fsApply(b, root, { preChecks: async (_d: string, o: { verifyPreImage: boolean }) => ((verify = o.verifyPreImage), { verdict: "pass" }) });
+    const r = await fsApply(b, root, {
+      preChecks: async (_d: string, o: { verifyPreImage: boolean }) => (
+        (verify = o.verifyPreImage), { verdict: "pass" }
+      ),
+    });
     expect(r).toMatchObject({ status: "applied", drifted: ["b.txt"] });
     expect(verify).toBe(false);
     expect(fs.readFileSync(path.join(root, "b.txt"), "utf8")).toBe("B");
@@ -426,7 +493,10 @@ describe("T15/T16/T18 in the engine", () => {
     expect(e).toMatchObject({ code: "ERR_JOURNAL_CORRUPT", details: { file } });
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
     expect((await fsApply(b, root)).error).toMatchObject({ code: "ERR_JOURNAL_CORRUPT", details: { files: [file] } });
-    expect((await apply({ bundle: b, root, mode: "dry-run" })).error).toMatchObject({ code: "ERR_JOURNAL_CORRUPT", details: { files: [file] } });
+    expect((await apply({ bundle: b, root, mode: "dry-run" })).error).toMatchObject({
+      code: "ERR_JOURNAL_CORRUPT",
+      details: { files: [file] },
+    });
     expect(fs.readFileSync(file, "utf8")).toBe("{");
     expect(snapshot(root)).toEqual({});
   });
@@ -436,7 +506,16 @@ describe("T15/T16/T18 in the engine", () => {
     const hex = "e".repeat(64);
     const file = axiomPath(root, "journal", `${hex}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ manifestDigest: `sha256:${hex}`, phase: "committed", steps: [{ path: "../x", op: "create", done: true }], startedAt: new Date().toISOString(), pid: 1 }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        manifestDigest: `sha256:${hex}`,
+        phase: "committed",
+        steps: [{ path: "../x", op: "create", done: true }],
+        startedAt: new Date().toISOString(),
+        pid: 1,
+      }),
+    );
     fs.writeFileSync(path.join(parent, "x"), "outside");
     expect((await rollback(root, hex).catch((err) => err)).code).toBe("ERR_JOURNAL_CORRUPT");
     expect(fs.readFileSync(path.join(parent, "x"), "utf8")).toBe("outside");
@@ -447,7 +526,16 @@ describe("T15/T16/T18 in the engine", () => {
     const hex = "f".repeat(64);
     const file = axiomPath(root, "journal", `${hex}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ manifestDigest: `sha256:${hex}`, phase: "committed", steps: [{ path: "a", op: "overwrite", backup: "../../etc/passwd", done: true }], startedAt: new Date().toISOString(), pid: 1 }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        manifestDigest: `sha256:${hex}`,
+        phase: "committed",
+        steps: [{ path: "a", op: "overwrite", backup: "../../etc/passwd", done: true }],
+        startedAt: new Date().toISOString(),
+        pid: 1,
+      }),
+    );
     expect((await rollback(root, hex).catch((err) => err)).code).toBe("ERR_JOURNAL_CORRUPT");
   });
 
@@ -455,7 +543,16 @@ describe("T15/T16/T18 in the engine", () => {
     const { root } = tmpRoot();
     const file = axiomPath(root, "journal", `${"a".repeat(64)}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ manifestDigest: `sha256:${"b".repeat(64)}`, phase: "committed", steps: [], startedAt: new Date().toISOString(), pid: 1 }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        manifestDigest: `sha256:${"b".repeat(64)}`,
+        phase: "committed",
+        steps: [],
+        startedAt: new Date().toISOString(),
+        pid: 1,
+      }),
+    );
     expect((await rollback(root, "a".repeat(64)).catch((err) => err)).code).toBe("ERR_JOURNAL_CORRUPT");
   });
 

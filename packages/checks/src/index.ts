@@ -1,6 +1,8 @@
 // Public surface of @codai/axiom-checks: anything exported here is public API.
 
 export { makeContentReader } from "./content";
+export { CEL_ALLOWED_FUNCTIONS, CEL_LIMITS } from "./expr/cel-static";
+export type { CedarEngine, CelEngine, EngineLoader } from "./expr/engines";
 export {
   isProviderFailure,
   lessSevere,
@@ -17,6 +19,8 @@ export { resolveGuardCommand } from "./guard/resolve";
 export { extOf, factsDigestOf, manifestFactsOf } from "./manifest-facts";
 export { guardPoolSize, runPool } from "./pool";
 export { makePreChecks, type PreChecks, type PreChecksOptions } from "./pre-checks";
+export { CEDAR_BUDGET_MS, CEDAR_MAX_POLICIES, createExprCedar, type ExprCedarOptions } from "./predicates/expr-cedar";
+export { createExprCel, type ExprCelOptions } from "./predicates/expr-cel";
 export { GUARD_TIMEOUT_MAX, type GuardParams } from "./predicates/guard";
 export { createDefaultRegistry } from "./predicates/index";
 export { type PreImageDrift, preImageDrifts, readPreImage } from "./preimage";
@@ -33,8 +37,18 @@ export {
 export { PredicateRegistry } from "./registry";
 export { buildRepoFacts, REPO_INDEX_MAX, readGitHead } from "./repo";
 export { reportPath, storeReport } from "./report-store";
+export {
+  evaluateRequireSigned,
+  manifestRequireSigned,
+  type RequireSignedParams,
+  RequireSignedParamsSchema,
+  requiresAntiRollback,
+  TRUST_STATE_FILE,
+  TRUST_STATE_KEY_FILE,
+} from "./require-signed";
 export { mergeChecks, type RunChecksInput, runChecks } from "./runner";
 export { PII_PATTERN_NAMES, SECRET_PATTERN_NAMES, type SecretPatternName } from "./secrets";
+export * from "./signature-verify";
 export { formatCheckReport } from "./text-report";
 export type {
   ContentReader,
@@ -46,17 +60,3 @@ export type {
   RawFinding,
   RepoFacts,
 } from "./types";
-export { CEL_ALLOWED_FUNCTIONS, CEL_LIMITS } from "./expr/cel-static";
-export type { CedarEngine, CelEngine, EngineLoader } from "./expr/engines";
-export { CEDAR_BUDGET_MS, CEDAR_MAX_POLICIES, createExprCedar, type ExprCedarOptions } from "./predicates/expr-cedar";
-export { createExprCel, type ExprCelOptions } from "./predicates/expr-cel";
-export * from "./signature-verify";
-export {
-  evaluateRequireSigned,
-  manifestRequireSigned,
-  RequireSignedParamsSchema,
-  type RequireSignedParams,
-  requiresAntiRollback,
-  TRUST_STATE_FILE,
-  TRUST_STATE_KEY_FILE,
-} from "./require-signed";

@@ -13,14 +13,22 @@ const three: BundleSpec = {
 };
 const two: BundleSpec = { artifacts: three.artifacts.slice(0, 2) };
 
-const cel = (expression: string, extra: Record<string, unknown> = {}, severity?: "error" | "warn" | "info"): CheckRefInput => ({
+const cel = (
+  expression: string,
+  extra: Record<string, unknown> = {},
+  severity?: "error" | "warn" | "info",
+): CheckRefInput => ({
   id: "rule",
   predicate: "expr.cel",
   params: { expression, ...extra },
   ...(severity ? { severity } : {}),
 });
 
-async function run(spec: BundleSpec, checks: CheckRefInput[], opts: { root?: string; registry?: PredicateRegistry } = {}) {
+async function run(
+  spec: BundleSpec,
+  checks: CheckRefInput[],
+  opts: { root?: string; registry?: PredicateRegistry } = {},
+) {
   return runChecks({ bundle: makeBundle(spec), profile: profileOf(checks), root: opts.root, registry: opts.registry });
 }
 
@@ -101,7 +109,7 @@ describe("expr.cel variables, engine and params", () => {
     const checks = [
       cel('repo.exists["src/a.ts"] && !repo.exists["src/b.ts"]'),
       { ...cel('repo.packageJson.name == "demo"'), id: "pkg" },
-      { ...cel('has(repo.gitHead)'), id: "head" },
+      { ...cel("has(repo.gitHead)"), id: "head" },
     ];
     const r = await run(two, checks, { root });
     // No .git in the temp root: gitHead is absent, so only the third rule is false.
@@ -130,7 +138,9 @@ describe("expr.cel variables, engine and params", () => {
 
   it("manifest is the manifest body; artifacts its artifact list with int bytes", async () => {
     const r = await run(two, [
-      cel('manifest.name == "test-plan" && manifest.apiVersion == "axiom.dev/v2" && artifacts.all(a, a.bytes > 0 && a.op == "create")'),
+      cel(
+        'manifest.name == "test-plan" && manifest.apiVersion == "axiom.dev/v2" && artifacts.all(a, a.bytes > 0 && a.op == "create")',
+      ),
     ]);
     expect(r.findings).toEqual([]);
   });
@@ -143,7 +153,7 @@ describe("expr.cel variables, engine and params", () => {
   it("a syntax error is ERR_PREDICATE_PARAMS with facts.issues", async () => {
     const r = await run(two, [cel("size(artifacts) <")]);
     expect(r.findings[0]?.facts).toMatchObject({ code: "ERR_PREDICATE_PARAMS", rule: "syntax" });
-    expect((r.findings[0]?.facts.issues as { path: string }[])[0]?.path).toBe("expression");
+    expect((r.findings[0]?.facts.issues as { path: string }[] | undefined)?.[0]?.path).toBe("expression");
   });
 
   it("params are strict: unknown key, empty expression, expression > 4096 chars, message > 2000 → ERR_PREDICATE_PARAMS", async () => {
@@ -170,7 +180,11 @@ describe("expr.cel variables, engine and params", () => {
       }),
     );
     const r = await run(two, [cel("true")], { registry });
-    expect(r.findings[0]).toMatchObject({ id: "rule", severity: "error", facts: { code: "ERR_PROVIDER_FAILED", __provider: true } });
+    expect(r.findings[0]).toMatchObject({
+      id: "rule",
+      severity: "error",
+      facts: { code: "ERR_PROVIDER_FAILED", __provider: true },
+    });
     expect(r.verdict).toBe("error");
   });
 

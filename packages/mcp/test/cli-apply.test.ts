@@ -2,13 +2,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeBundle, type Json } from "../../apply/test/engine-helpers";
 import { errorLine, runCli, type TempDir, tempDir } from "./cli-run";
-import { makeBundle } from "../../apply/test/engine-helpers";
 
 let t: TempDir;
 let root: string;
 let bundleFile: string;
-let bundle: any;
+let bundle: Json;
 beforeEach(async () => {
   t = await tempDir("axiom-cli-apply-");
   root = path.join(fs.realpathSync(t.dir), "R");
@@ -29,7 +29,10 @@ describe("axiom apply", () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(errorLine(run)).toMatchObject({ code: "ERR_CONFIRM_DIGEST_MISMATCH", details: { confirmDigest: null, manifestDigest: bundle.manifestDigest } });
+    expect(errorLine(run)).toMatchObject({
+      code: "ERR_CONFIRM_DIGEST_MISMATCH",
+      details: { confirmDigest: null, manifestDigest: bundle.manifestDigest },
+    });
     expect(fs.readFileSync(path.join(root, "keep.txt"), "utf8")).toBe("old\n");
   });
 
@@ -37,11 +40,22 @@ describe("axiom apply", () => {
     const other = `sha256:${"e".repeat(64)}`;
     const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", other]);
     expect(run.code).toBe(2);
-    expect(errorLine(run)).toMatchObject({ code: "ERR_CONFIRM_DIGEST_MISMATCH", details: { confirmDigest: other, manifestDigest: bundle.manifestDigest } });
+    expect(errorLine(run)).toMatchObject({
+      code: "ERR_CONFIRM_DIGEST_MISMATCH",
+      details: { confirmDigest: other, manifestDigest: bundle.manifestDigest },
+    });
   });
 
   it("`axiom apply b.json --root R --dry-run` → ApplyResult on stdout, exit 0; --confirm ignored; nothing written outside .axiom/", async () => {
-    const run = await runCli(["apply", bundleFile, "--root", root, "--dry-run", "--confirm", `sha256:${"e".repeat(64)}`]);
+    const run = await runCli([
+      "apply",
+      bundleFile,
+      "--root",
+      root,
+      "--dry-run",
+      "--confirm",
+      `sha256:${"e".repeat(64)}`,
+    ]);
     expect(run.code).toBe(0);
     const r = JSON.parse(run.stdout);
     expect(r).toMatchObject({ kind: "ApplyResult", mode: "dry-run", status: "applied" });
@@ -65,25 +79,58 @@ describe("axiom apply", () => {
     fs.mkdirSync(path.join(root, ".axiom"), { recursive: true });
     fs.writeFileSync(
       path.join(root, ".axiom", "lock"),
-      JSON.stringify({ pid: process.pid, hostname: (await import("node:os")).hostname(), startedAt: new Date().toISOString(), manifestDigest: `sha256:${"c".repeat(64)}` }),
+      JSON.stringify({
+        pid: process.pid,
+        hostname: (await import("node:os")).hostname(),
+        startedAt: new Date().toISOString(),
+        manifestDigest: `sha256:${"c".repeat(64)}`,
+      }),
     );
-    const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", bundle.manifestDigest, "--lock-timeout", "0"]);
+    const run = await runCli([
+      "apply",
+      bundleFile,
+      "--root",
+      root,
+      "--confirm",
+      bundle.manifestDigest,
+      "--lock-timeout",
+      "0",
+    ]);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ status: "failed", error: { code: "ERR_LOCKED" } });
   });
 
   it("`--lock-timeout 600001` / `1e3` / `--keep-backups -1` / `1001` → usage error exit 2; `--lock-timeout 0` and `--keep-backups 1000` accepted", async () => {
-    for (const flags of [["--lock-timeout", "600001"], ["--lock-timeout", "1e3"], ["--keep-backups", "-1"], ["--keep-backups", "1001"]]) {
+    for (const flags of [
+      ["--lock-timeout", "600001"],
+      ["--lock-timeout", "1e3"],
+      ["--keep-backups", "-1"],
+      ["--keep-backups", "1001"],
+    ]) {
       const run = await runCli(["apply", bundleFile, "--root", root, "--dry-run", ...flags]);
       expect(run.code, flags.join(" ")).toBe(2);
       expect(run.stderr.startsWith("error: ")).toBe(true);
     }
-    const ok = await runCli(["apply", bundleFile, "--root", root, "--dry-run", "--lock-timeout", "0", "--keep-backups", "1000"]);
+    const ok = await runCli([
+      "apply",
+      bundleFile,
+      "--root",
+      root,
+      "--dry-run",
+      "--lock-timeout",
+      "0",
+      "--keep-backups",
+      "1000",
+    ]);
     expect(ok.code).toBe(0);
   });
 
   it("`apply --branch x` or `--commit-message m` without --pr → usage error, exit 2, nothing written; `--message m --commit-message m` → usage error", async () => {
-    for (const flags of [["--branch", "x"], ["--commit-message", "m"], ["--pr", "--message", "m", "--commit-message", "m"]]) {
+    for (const flags of [
+      ["--branch", "x"],
+      ["--commit-message", "m"],
+      ["--pr", "--message", "m", "--commit-message", "m"],
+    ]) {
       const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", bundle.manifestDigest, ...flags]);
       expect(run.code, flags.join(" ")).toBe(2);
       expect(run.stderr.startsWith("error: ")).toBe(true);
@@ -99,9 +146,13 @@ describe("axiom apply", () => {
   });
 
   it("a bundle file that is missing → ERR_NOT_FOUND; not JSON → ERR_INVALID_MANIFEST; tampered digest → ERR_NOT_CANONICAL; exit 2", async () => {
-    expect(errorLine(await runCli(["apply", path.join(t.dir, "none.json"), "--root", root, "--dry-run"])).code).toBe("ERR_NOT_FOUND");
+    expect(errorLine(await runCli(["apply", path.join(t.dir, "none.json"), "--root", root, "--dry-run"])).code).toBe(
+      "ERR_NOT_FOUND",
+    );
     fs.writeFileSync(bundleFile, "{");
-    expect(errorLine(await runCli(["apply", bundleFile, "--root", root, "--dry-run"])).code).toBe("ERR_INVALID_MANIFEST");
+    expect(errorLine(await runCli(["apply", bundleFile, "--root", root, "--dry-run"])).code).toBe(
+      "ERR_INVALID_MANIFEST",
+    );
     fs.writeFileSync(bundleFile, JSON.stringify({ ...bundle, manifestDigest: `sha256:${"a".repeat(64)}` }));
     expect(errorLine(await runCli(["apply", bundleFile, "--root", root, "--dry-run"])).code).toBe("ERR_NOT_CANONICAL");
   });
@@ -109,7 +160,11 @@ describe("axiom apply", () => {
   it("`--pr` → the ApplyResult fails cleanly with ERR_UNSUPPORTED_OP until the PR-mode issue, exit 1", async () => {
     const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", bundle.manifestDigest, "--pr"]);
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout)).toMatchObject({ mode: "pr", status: "failed", error: { code: "ERR_UNSUPPORTED_OP" } });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      mode: "pr",
+      status: "failed",
+      error: { code: "ERR_UNSUPPORTED_OP" },
+    });
   });
 });
 
@@ -119,7 +174,12 @@ describe("axiom rollback", () => {
     const run = await runCli(["rollback", bundle.manifestDigest, "--root", "."], { cwd: root });
     expect(run.code).toBe(0);
     const doc = JSON.parse(run.stdout);
-    expect(doc).toMatchObject({ manifestDigest: bundle.manifestDigest, status: "rolled-back", phase: "rolled-back", root });
+    expect(doc).toMatchObject({
+      manifestDigest: bundle.manifestDigest,
+      status: "rolled-back",
+      phase: "rolled-back",
+      root,
+    });
     expect(doc.steps).toHaveLength(2);
     expect(fs.readFileSync(path.join(root, "keep.txt"), "utf8")).toBe("old\n");
     expect(fs.existsSync(path.join(root, "src", "a.ts"))).toBe(false);
@@ -136,7 +196,11 @@ describe("axiom rollback", () => {
     fs.writeFileSync(path.join(root, "src", "a.ts"), "edited\n");
     const run = await runCli(["rollback", bundle.manifestDigest, "--root", root]);
     expect(run.code).toBe(2);
-    expect(errorLine(run)).toMatchObject({ code: "ERR_PREIMAGE_CHANGED", path: "src/a.ts", details: { phase: "rollback" } });
+    expect(errorLine(run)).toMatchObject({
+      code: "ERR_PREIMAGE_CHANGED",
+      path: "src/a.ts",
+      details: { phase: "rollback" },
+    });
     expect(fs.readFileSync(path.join(root, "keep.txt"), "utf8")).toBe("new\n");
     const forced = await runCli(["rollback", bundle.manifestDigest, "--root", root, "--force"]);
     expect(forced.code).toBe(0);

@@ -73,3 +73,4 @@ export {
   parseV4a,
 } from "./patch-parse";
 export { PATCH_RESULT_MAX } from "./sources/patch";
+export { migrateV1, type MigrateReport, type MigrateV1Options, type MigrateV1Result } from "./migrate";

@@ -36,7 +36,10 @@ export const ApplyResultSchema = z
     git: z
       .strictObject({
         branch: z.string().min(1),
-        commit: z.string().regex(/^[a-f0-9]{40}$/).optional(),
+        commit: z
+          .string()
+          .regex(/^[a-f0-9]{40}$/)
+          .optional(),
         compareUrl: z.url().optional(),
       })
       .optional(),

@@ -153,7 +153,10 @@ export function evaluateCelInWorker(input: CelEvalInput): Promise<CelEvalOutcome
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
-    timer = setTimeout(() => finish({ kind: "engine", message: "the CEL worker did not start" }, true), STARTUP_LIMIT_MS);
+    timer = setTimeout(
+      () => finish({ kind: "engine", message: "the CEL worker did not start" }, true),
+      STARTUP_LIMIT_MS,
+    );
     worker.postMessage({ id, expression: input.expression, variables: input.variables, vars: input.vars });
   });
 }

@@ -87,12 +87,20 @@ function checkNode(node: CelNode): CelStaticIssue | undefined {
   if (node.op === "list") {
     const n = (node.args as unknown[]).length;
     if (n > CEL_LIMITS.maxEntries)
-      return { rule: "entries", message: `list literal with ${n} entries`, facts: { entries: n, max: CEL_LIMITS.maxEntries } };
+      return {
+        rule: "entries",
+        message: `list literal with ${n} entries`,
+        facts: { entries: n, max: CEL_LIMITS.maxEntries },
+      };
   }
   if (node.op === "map") {
     const n = (node.args as unknown[]).length;
     if (n > CEL_LIMITS.maxEntries)
-      return { rule: "entries", message: `map literal with ${n} entries`, facts: { entries: n, max: CEL_LIMITS.maxEntries } };
+      return {
+        rule: "entries",
+        message: `map literal with ${n} entries`,
+        facts: { entries: n, max: CEL_LIMITS.maxEntries },
+      };
   }
   const call = callParts(node);
   if (!call) return undefined;
@@ -107,7 +115,7 @@ function checkNode(node: CelNode): CelStaticIssue | undefined {
   if (call.name === "matches") {
     // receiver form s.matches(re) or global form matches(s, re): the pattern is the last argument.
     const pattern = call.args[call.args.length - 1];
-    if (!pattern || pattern.op !== "value" || typeof pattern.args !== "string")
+    if (pattern?.op !== "value" || typeof pattern.args !== "string")
       return { rule: "regex", message: "matches() needs a string literal pattern", facts: { reason: "not a literal" } };
     const reason = unsafeRegexReason(pattern.args);
     if (reason) return { rule: "regex", message: `unsafe regex: ${reason}`, facts: { reason, pattern: pattern.args } };
@@ -131,8 +139,16 @@ export function validateCelAst(root: CelNode): CelStaticResult {
     for (const child of childrenOf(node)) stack.push([child, d + 1]);
   }
   if (!issue && depth > CEL_LIMITS.maxDepth)
-    issue = { rule: "depth", message: `AST depth ${depth} exceeds ${CEL_LIMITS.maxDepth}`, facts: { depth, max: CEL_LIMITS.maxDepth } };
+    issue = {
+      rule: "depth",
+      message: `AST depth ${depth} exceeds ${CEL_LIMITS.maxDepth}`,
+      facts: { depth, max: CEL_LIMITS.maxDepth },
+    };
   if (!issue && nodes > CEL_LIMITS.maxNodes)
-    issue = { rule: "nodes", message: `${nodes} AST nodes exceed ${CEL_LIMITS.maxNodes}`, facts: { nodes, max: CEL_LIMITS.maxNodes } };
+    issue = {
+      rule: "nodes",
+      message: `${nodes} AST nodes exceed ${CEL_LIMITS.maxNodes}`,
+      facts: { nodes, max: CEL_LIMITS.maxNodes },
+    };
   return { issue, identifiers, nodes, depth };
 }

@@ -64,7 +64,10 @@ async function repoVar(facts: Facts): Promise<CelValue> {
 }
 
 /** Builds only the variables the expression mentions (content and repo cost I/O). */
-export async function buildCelVariables(facts: Facts, mentioned: ReadonlySet<string>): Promise<Record<string, CelValue>> {
+export async function buildCelVariables(
+  facts: Facts,
+  mentioned: ReadonlySet<string>,
+): Promise<Record<string, CelValue>> {
   const vars: Record<string, CelValue> = {};
   if (mentioned.has("manifest")) vars.manifest = toCelValue(facts.manifest);
   if (mentioned.has("artifacts")) vars.artifacts = toCelValue(facts.manifest.artifacts);

@@ -11,19 +11,29 @@ export interface CelEngine {
 
 /** The slice of @cedar-policy/cedar-wasm (nodejs entry) the predicate uses. */
 export interface CedarEngine {
-  policySetTextToParts(text: string):
+  policySetTextToParts(
+    text: string,
+  ):
     | { type: "success"; policies: string[]; policy_templates: string[] }
     | { type: "failure"; errors: { message: string }[] };
-  isAuthorized(call: unknown):
-    | { type: "failure"; errors: { message: string }[] }
-    | {
-        type: "success";
-        response: {
-          decision: "allow" | "deny";
-          diagnostics: { reason: string[]; errors: { policyId: string; error: { message: string } }[] };
-        };
-      };
+  isAuthorized(call: unknown): CedarAnswer;
+  /** Parses a policy set once into the engine's thread-local cache (used when present). */
+  preparsePolicySet?(
+    id: string,
+    policies: unknown,
+  ): { type: "success" } | { type: "failure"; errors: { message: string }[] };
+  statefulIsAuthorized?(call: unknown): CedarAnswer;
 }
+
+export type CedarAnswer =
+  | { type: "failure"; errors: { message: string }[] }
+  | {
+      type: "success";
+      response: {
+        decision: "allow" | "deny";
+        diagnostics: { reason: string[]; errors: { policyId: string; error: { message: string } }[] };
+      };
+    };
 
 export type EngineLoader<E> = () => Promise<E>;
 

@@ -1,11 +1,13 @@
 // expr.cedar (checks.md §4.10): Cedar policies judged once per artifact. forbid mode appends a
 // permit-all policy so only matching forbids deny; permit mode is pure default-deny. A missing
 // engine is a provider failure before the policies are even parsed: never a silent pass.
-import { SeveritySchema } from "@codai/axiom-schema";
+
 import { performance } from "node:perf_hooks";
+import { canonicalize, sha256Hex } from "@codai/axiom-canon";
+import { SeveritySchema } from "@codai/axiom-schema";
 import { z } from "zod";
 import { buildCedarRequests, cedarNeeds } from "../expr/cedar-model";
-import { type CedarEngine, type EngineLoader, errorText, loadCedarEngine } from "../expr/engines";
+import { type CedarAnswer, type CedarEngine, type EngineLoader, errorText, loadCedarEngine } from "../expr/engines";
 import { rawProviderFailure } from "../findings";
 import type { PredicateDef, RawFinding } from "../types";
 
@@ -33,8 +35,10 @@ const paramsFailure = (message: string, facts: Record<string, string | number> =
     facts: { ...facts, issues: [{ path: "policies", message }] },
   });
 
-const providerFailed = (message: string, extra: { path?: string; facts?: Record<string, string | number | string[]> } = {}) =>
-  rawProviderFailure("expr.cedar", "ERR_PROVIDER_FAILED", message, extra);
+const providerFailed = (
+  message: string,
+  extra: { path?: string; facts?: Record<string, string | number | string[]> } = {},
+) => rawProviderFailure("expr.cedar", "ERR_PROVIDER_FAILED", message, extra);
 
 /** Parses the policy text into positional static policies, or returns the params failure. */
 function positionalPolicies(
@@ -49,7 +53,10 @@ function positionalPolicies(
   if (parts.policy_templates.length > 0)
     return {
       ok: false,
-      failure: paramsFailure("templates are not allowed", { rule: "template", templates: parts.policy_templates.length }),
+      failure: paramsFailure("templates are not allowed", {
+        rule: "template",
+        templates: parts.policy_templates.length,
+      }),
     };
   if (parts.policies.length > CEDAR_MAX_POLICIES)
     return {
@@ -65,6 +72,30 @@ function positionalPolicies(
     out[`policy${i}`] = p;
   });
   return { ok: true, policies: out };
+}
+
+/** The single preparsed-set slot this module uses in the engine's cache, and what it holds. */
+const PREPARSED_ID = "axiom-expr-cedar";
+const preparsed = new WeakMap<CedarEngine, string>();
+
+/**
+ * Returns an authorizer for one policy set. With the stateful API the set is parsed once into one
+ * fixed cache slot (re-parsed only when the set differs from the slot's content), so an agent's
+ * manifest checks cannot grow the engine cache. The caller must not await between this call and
+ * its last authorization, or another run could replace the slot.
+ */
+function authorizerFor(engine: CedarEngine, staticPolicies: Record<string, string>): (req: object) => CedarAnswer {
+  if (!engine.preparsePolicySet || !engine.statefulIsAuthorized)
+    return (req) => engine.isAuthorized({ ...req, policies: { staticPolicies } });
+  const key = sha256Hex(new TextEncoder().encode(canonicalize(staticPolicies)));
+  if (preparsed.get(engine) !== key) {
+    preparsed.delete(engine);
+    const r = engine.preparsePolicySet(PREPARSED_ID, { staticPolicies });
+    if (r.type !== "success") throw new Error(r.errors[0]?.message ?? "the policy set does not parse");
+    preparsed.set(engine, key);
+  }
+  const stateful = engine.statefulIsAuthorized.bind(engine);
+  return (req) => stateful({ ...req, preparsedPolicySetId: PREPARSED_ID });
 }
 
 export function createExprCedar(options: ExprCedarOptions = {}): PredicateDef<ExprCedarParams> {
@@ -93,27 +124,35 @@ export function createExprCedar(options: ExprCedarOptions = {}): PredicateDef<Ex
       const staticPolicies = { ...parsed.policies };
       if (params.mode === "forbid") staticPolicies[CEDAR_PERMIT_ALL_ID] = "permit(principal, action, resource);";
 
-      const started = performance.now();
       const requests = await buildCedarRequests(facts, cedarNeeds(params.policies));
+      // From here on nothing is awaited: the preparsed slot stays ours until the loop ends.
+      let authorize: (req: object) => CedarAnswer;
+      try {
+        authorize = authorizerFor(engine, staticPolicies);
+      } catch (err) {
+        return [providerFailed(`the Cedar engine failed: ${errorText(err)}`)];
+      }
+      const started = performance.now();
       const out: RawFinding[] = [];
       for (const req of requests) {
         if (performance.now() - started > budgetMs)
           return [providerFailed(`Cedar evaluation exceeded ${budgetMs} ms`, { facts: { budgetMs } })];
-        let answer: ReturnType<CedarEngine["isAuthorized"]>;
+        let answer: CedarAnswer;
         try {
-          answer = engine.isAuthorized({
+          answer = authorize({
             principal: req.principal,
             action: req.action,
             resource: req.resource,
             context: req.context,
-            policies: { staticPolicies },
             entities: req.entities,
           });
         } catch (err) {
           return [providerFailed(`the Cedar engine failed: ${errorText(err)}`, { path: req.path })];
         }
         if (answer.type !== "success") {
-          out.push(providerFailed(`Cedar request failed: ${answer.errors[0]?.message ?? "unknown error"}`, { path: req.path }));
+          out.push(
+            providerFailed(`Cedar request failed: ${answer.errors[0]?.message ?? "unknown error"}`, { path: req.path }),
+          );
           continue;
         }
         const { decision, diagnostics } = answer.response;
@@ -132,7 +171,9 @@ export function createExprCedar(options: ExprCedarOptions = {}): PredicateDef<Ex
         out.push({
           id: "expr.cedar",
           path: req.path,
-          message: params.message ?? (reason.length > 0 ? `denied by ${reason.join(", ")}` : "no policy permits this artifact"),
+          message:
+            params.message ??
+            (reason.length > 0 ? `denied by ${reason.join(", ")}` : "no policy permits this artifact"),
           facts: { reason },
           ...(params.severity ? { severity: params.severity } : {}),
         });

@@ -60,7 +60,8 @@ export function createExprCel(options: ExprCelOptions = {}): PredicateDef<ExprCe
         return [paramsFailure(expression, `the expression does not parse: ${errorText(err)}`, { rule: "syntax" })];
       }
       const checked = validateCelAst(ast);
-      if (checked.issue) return [paramsFailure(expression, checked.issue.message, { rule: checked.issue.rule, ...checked.issue.facts })];
+      if (checked.issue)
+        return [paramsFailure(expression, checked.issue.message, { rule: checked.issue.rule, ...checked.issue.facts })];
 
       if (checked.identifiers.has("repo") && facts.repo === undefined) {
         return [providerFailed(expression, "the expression references repo but no repo facts exist")];
@@ -80,9 +81,13 @@ export function createExprCel(options: ExprCelOptions = {}): PredicateDef<ExprCe
             },
           ];
         case "nonBool":
-          return [providerFailed(expression, `the expression evaluated to ${outcome.type}, not bool`, { type: outcome.type })];
+          return [
+            providerFailed(expression, `the expression evaluated to ${outcome.type}, not bool`, { type: outcome.type }),
+          ];
         case "budget":
-          return [providerFailed(expression, `evaluation exceeded ${outcome.budgetMs} ms`, { budgetMs: outcome.budgetMs })];
+          return [
+            providerFailed(expression, `evaluation exceeded ${outcome.budgetMs} ms`, { budgetMs: outcome.budgetMs }),
+          ];
         case "engine":
           return [providerFailed(expression, `the CEL engine cannot be loaded: ${outcome.message}`)];
         default:

@@ -1,5 +1,6 @@
 // The built-in predicates, in registration order (checks.md §4.1).
 import { PredicateRegistry } from "../registry";
+import { manifestRequireSigned } from "../require-signed";
 import { contentEncodingUtf8, contentMaxBytes, contentNoSecrets } from "./content";
 import { depsDeny, depsMax } from "./deps";
 import { exprCedar } from "./expr-cedar";
@@ -9,7 +10,6 @@ import { manifestMaxArtifacts, manifestMaxTotalBytes, manifestNoDeletes } from "
 import { pathAllow, pathDeny, pathReservedNames } from "./path";
 import { repoNoOverwriteOf, repoRequireCompanion } from "./repo";
 import { repoRequireReference } from "./require-reference";
-import { manifestRequireSigned } from "../require-signed";
 
 export function createDefaultRegistry(): PredicateRegistry {
   return new PredicateRegistry()

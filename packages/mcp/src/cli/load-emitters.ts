@@ -1,11 +1,12 @@
 // `--emitter <spec>` loading (sources.md §4.5), for `compile`, `emitters` and `mcp`: operator-chosen
 // modules imported into the AXIOM process. Every failure is ERR_EMITTER_UNKNOWN with
 // `{ module, reason, available: [], hint }`; the same id from two specs is ERR_INTERNAL `{ emitter }`.
-import { createRequire } from "node:module";
-import { isAbsolute, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { statSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createEmitterRegistry, EMITTER_HINT } from "@codai/axiom-plan";
-import { axiomError, type EmitterRegistry, type TemplateEmitter } from "@codai/axiom-schema";
+import { axiomError, compareUtf8, type EmitterRegistry, type TemplateEmitter } from "@codai/axiom-schema";
+import { resolvePackageFrom } from "./resolve-package";
 
 type Reason = "not-found" | "load-failed" | "shape";
 
@@ -22,15 +23,27 @@ function isFileSpec(spec: string): boolean {
   return spec.startsWith(".") || isAbsolute(spec) || /^[A-Za-z]:[\\/]/.test(spec);
 }
 
-/** File URL of a spec: a path against the cwd, else a package from the cwd, then from AXIOM's own install. */
+function isRegularFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * File URL of a spec: a path against the cwd (it must exist, so a module that exists but fails to
+ * import is "load-failed", not "not-found"), else a package from the cwd, then from AXIOM's own
+ * install location (a global `npm i -g` of the emitter next to a global axiom). First hit wins.
+ */
 function resolveSpec(spec: string, cwd: string): string | undefined {
-  if (isFileSpec(spec)) return pathToFileURL(resolve(cwd, spec)).href;
-  for (const base of [join(cwd, "noop.js"), import.meta.url]) {
-    try {
-      return pathToFileURL(createRequire(base).resolve(spec)).href;
-    } catch {
-      // not resolvable from this base; try the next
-    }
+  if (isFileSpec(spec)) {
+    const file = resolve(cwd, spec);
+    return isRegularFile(file) ? pathToFileURL(file).href : undefined;
+  }
+  for (const base of [cwd, dirname(fileURLToPath(import.meta.url))]) {
+    const hit = resolvePackageFrom(spec, base);
+    if (hit !== undefined) return pathToFileURL(hit).href;
   }
   return undefined;
 }
@@ -40,7 +53,7 @@ function isTemplateEmitter(value: unknown): value is TemplateEmitter {
   const e = value as Record<string, unknown>;
   if (typeof e.id !== "string" || e.id.length === 0) return false;
   if (typeof e.version !== "string" || !SEMVER.test(e.version)) return false;
-  if (typeof e.templates !== "object" || e.templates === null) return false;
+  if (typeof e.templates !== "object" || e.templates === null || Array.isArray(e.templates)) return false;
   return Object.values(e.templates).every((t) => {
     const d = t as Record<string, unknown> | null;
     const params = d?.params as Record<string, unknown> | null | undefined;
@@ -68,9 +81,6 @@ async function loadOne(spec: string, cwd: string): Promise<TemplateEmitter[]> {
   try {
     mod = (await import(url)) as Record<string, unknown>;
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    // A file path that does not exist surfaces as a failed import; it is "not-found", not a load failure.
-    if (code === "ERR_MODULE_NOT_FOUND" && isFileSpec(spec)) throw loadError(spec, "not-found", "module not found");
     throw loadError(spec, "load-failed", `import failed: ${err instanceof Error ? err.message : String(err)}`);
   }
   const list = emittersOf(mod);
@@ -92,4 +102,25 @@ export async function loadEmitters(specs: readonly string[], cwd: string): Promi
     seen.add(e.id);
   }
   return createEmitterRegistry(all);
+}
+
+/** One catalogue row (sources.md §4.6). */
+export interface EmitterRow {
+  emitter: string;
+  version: string;
+  template: string;
+  description: string;
+}
+
+/** Rows of every loaded emitter, by emitter id then template name (code point); [] without a registry. */
+export function emitterCatalogue(registry: EmitterRegistry | undefined): EmitterRow[] {
+  const rows: EmitterRow[] = [];
+  for (const id of registry?.list() ?? []) {
+    const e = registry?.get(id);
+    if (!e) continue;
+    for (const template of Object.keys(e.templates).sort(compareUtf8)) {
+      rows.push({ emitter: e.id, version: e.version, template, description: e.templates[template]?.description ?? "" });
+    }
+  }
+  return rows;
 }

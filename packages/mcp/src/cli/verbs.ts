@@ -60,6 +60,10 @@ export const VERBS: Record<string, VerbEntry> = {
     synopsis: "axiom rollback <digest> --root <dir> [--force]",
     load: () => import("./verbs/rollback"),
   },
+  gc: {
+    synopsis: "axiom gc --root <dir> [--dry-run] [--older-than <n>(ms|s|m|h|d)] [--keep all-manifests|journal]",
+    load: () => import("./verbs/gc"),
+  },
   diff: {
     synopsis: "axiom diff <a.json> <b.json>",
     load: () => import("./verbs/diff"),
@@ -67,6 +71,10 @@ export const VERBS: Record<string, VerbEntry> = {
   schema: {
     synopsis: "axiom schema <Plan|Manifest|ManifestBundle|CheckReport|ApplyResult|Profile|Journal|RepoSnapshot>",
     load: () => import("./verbs/schema"),
+  },
+  emitters: {
+    synopsis: "axiom emitters [--emitter <spec>]… [--json]",
+    load: () => import("./verbs/emitters"),
   },
   keygen: {
     synopsis: "axiom keygen [--out <dir>] [--name <label>]",
@@ -80,6 +88,11 @@ export const VERBS: Record<string, VerbEntry> = {
   trust: {
     synopsis: "axiom trust add <pubkey.json> | remove <keyid> | list | root-id [<id> | --clear] --root <dir>",
     load: () => import("./verbs/trust"),
+  },
+  migrate: {
+    synopsis:
+      "axiom migrate v1 <manifest.json> [-o <plan.json>] [--profile <name>] [--cas <root>] [--content <dir>] [--name <kebab>] [--overwrite]",
+    load: () => import("./verbs/migrate"),
   },
   snapshot: {
     synopsis:

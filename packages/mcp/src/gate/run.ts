@@ -13,7 +13,7 @@ import { discoverRoot } from "./root";
 import { scanShell } from "./shell-scan";
 import { readStdin } from "./stdin";
 import { extractWriteTargets, PATH_KEYS } from "./targets";
-import type { Denial, GateFailure, GateOptions, ResolvedTarget, ToolClass } from "./types";
+import type { Denial, GateOptions, RawTarget, ResolvedTarget, ToolClass } from "./types";
 
 const SHELL_COMMAND_KEYS = ["command", "cmd", "script", "commandLine", "command_line"];
 const FAIL_CLOSED_SUFFIX = "(fail-closed; pass --fail-open to allow)";
@@ -42,7 +42,7 @@ export async function runGate(args: string[]): Promise<void> {
   }
 }
 
-const failClosed = (code: GateFailure["code"], message: string, p?: string): Verdict => ({
+const failClosed = (code: "ERR_INTERNAL" | "ERR_UNSUPPORTED_OP", message: string, p?: string): Verdict => ({
   allow: false,
   denial: { code, message, failClosed: true, ...(p !== undefined ? { path: p } : {}) },
 });

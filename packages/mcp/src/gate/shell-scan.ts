@@ -183,5 +183,9 @@ export function scanShell(command: string): RawTarget[] {
     found.push(...commandTargets(words(segment).map((w) => w.text)));
   }
   const seen = new Set<string>();
-  return found.filter((t) => (seen.has(t.raw) ? false : (seen.add(t.raw), true)));
+  return found.filter((t) => {
+    if (seen.has(t.raw)) return false;
+    seen.add(t.raw);
+    return true;
+  });
 }

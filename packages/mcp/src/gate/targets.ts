@@ -39,7 +39,7 @@ function contentOf(obj: JsonObject): string | undefined {
 /** A `file://` URI names a local path; anything else is taken literally. */
 function pathOf(obj: JsonObject): string | undefined {
   const p = firstString(obj, PATH_KEYS);
-  if (p !== undefined && p.startsWith("file://")) {
+  if (p?.startsWith("file://")) {
     try {
       return fileURLToPath(p);
     } catch {

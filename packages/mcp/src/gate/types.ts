@@ -37,14 +37,3 @@ export interface Denial {
   /** True for the fail-closed cases of §2.11 that --fail-open turns into an allow. */
   failClosed?: boolean;
 }
-
-/** Thrown inside the gate for a fail-closed case; the runner turns it into a Denial. */
-export class GateFailure extends Error {
-  override readonly name = "GateFailure";
-  constructor(
-    readonly code: "ERR_INTERNAL" | "ERR_UNSUPPORTED_OP",
-    message: string,
-  ) {
-    super(message);
-  }
-}

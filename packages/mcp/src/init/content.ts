@@ -21,10 +21,13 @@ export function majorOf(version: string): string {
   return version.split(".")[0] ?? version;
 }
 
+// The harness expands this variable itself; it is literal text here, not a template.
+const WORKSPACE_FOLDER = ["$", "{workspaceFolder}"].join("");
+
 const serverArgs = (major: string, root: string) => ["-y", `${SERVER_PACKAGE}@${major}`, "mcp", "--root", root];
 
 export function vscodeServer(major: string): Record<string, unknown> {
-  return { type: "stdio", command: "npx", args: serverArgs(major, "${workspaceFolder}") };
+  return { type: "stdio", command: "npx", args: serverArgs(major, WORKSPACE_FOLDER) };
 }
 
 export function claudeServer(major: string, root: string): Record<string, unknown> {
@@ -32,7 +35,7 @@ export function claudeServer(major: string, root: string): Record<string, unknow
 }
 
 export function cursorServer(major: string): Record<string, unknown> {
-  return { command: "npx", args: serverArgs(major, "${workspaceFolder}") };
+  return { command: "npx", args: serverArgs(major, WORKSPACE_FOLDER) };
 }
 
 export function repoProfile(name: string): Record<string, unknown> {

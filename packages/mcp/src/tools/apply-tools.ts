@@ -5,6 +5,9 @@ import {
   ApplyResultSchema,
   axiomError,
   type CheckReport,
+  DigestRefSchema,
+  JournalPhaseSchema,
+  JournalStepSchema,
   type ManifestBundle,
 } from "@codai/axiom-schema";
 import { z } from "zod";
@@ -146,10 +149,10 @@ export const applyTool = defineTool({
 });
 
 const RollbackOutput = z.strictObject({
-  manifestDigest: z.string(),
-  status: z.string(),
-  phase: z.string(),
-  steps: z.array(z.unknown()),
+  manifestDigest: DigestRefSchema,
+  status: z.literal("rolled-back"),
+  phase: JournalPhaseSchema,
+  steps: z.array(JournalStepSchema),
   root: z.string(),
 });
 
@@ -171,7 +174,7 @@ export const rollback = defineTool({
   async handler(args, { deps }) {
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const hex = digestHexOf(args.manifestDigest, { digest: args.manifestDigest });
-    const result = await need(deps.engines, "rollback")(root, `sha256:${hex}`, {});
+    const result = (await need(deps.engines, "rollback")(root, `sha256:${hex}`, {})) as z.output<typeof RollbackOutput>;
     deps.log.info("rollback", { manifestDigest: result.manifestDigest, root, phase: result.phase });
     return result;
   },

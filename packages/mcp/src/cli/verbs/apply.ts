@@ -52,7 +52,10 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const confirm = stringFlag(values, "confirm");
   if (!dryRun && confirm !== bundle.manifestDigest) {
     throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
-      message: confirm === undefined ? "apply needs --confirm <manifestDigest> (or --dry-run)" : "--confirm does not equal the bundle's manifestDigest",
+      message:
+        confirm === undefined
+          ? "apply needs --confirm <manifestDigest> (or --dry-run)"
+          : "--confirm does not equal the bundle's manifestDigest",
       details: { confirmDigest: confirm ?? null, manifestDigest: bundle.manifestDigest },
     });
   }

@@ -1,0 +1,12 @@
+const m = await import("@cedar-policy/cedar-wasm/nodejs");
+const one = 'forbid(principal, action, resource) when { resource.path == "nope" };\n';
+let t = performance.now();
+const parts = m.policySetTextToParts(one.repeat(256));
+console.log("parts", Math.round(performance.now()-t));
+const sp = {}; parts.policies.forEach((p,i)=> sp["policy"+i]=p);
+const req = {principal:{type:"Axiom::Plan",id:"p"}, action:{type:"Axiom::Action",id:"create"}, resource:{type:"Axiom::Artifact",id:"x"}, context:{}, entities:[]};
+t = performance.now(); m.isAuthorized({...req, policies:{staticPolicies: sp}}); console.log("isAuth text", Math.round(performance.now()-t));
+t = performance.now(); console.log(JSON.stringify(m.preparsePolicySet("k1", {staticPolicies: sp}))); console.log("preparse", Math.round(performance.now()-t));
+t = performance.now(); for (let i=0;i<100;i++) m.statefulIsAuthorized({...req, preparsedPolicySetId:"k1"}); console.log("stateful x100", Math.round(performance.now()-t));
+const js = {}; for (const [k,v] of Object.entries(sp)) js[k] = m.policyToJson(v).json;
+t = performance.now(); m.isAuthorized({...req, policies:{staticPolicies: js}}); console.log("isAuth json", Math.round(performance.now()-t));
