@@ -19,8 +19,18 @@ mkdirSync(join(root, ".git"), { recursive: true });
 mkdirSync(home);
 
 const payloads = [
-  (i) => ({ hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: `src/f${i}.ts`, content: "export {};\n" }, cwd: root }),
-  () => ({ hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: ".env", content: "x" }, cwd: root }),
+  (i) => ({
+    hook_event_name: "PreToolUse",
+    tool_name: "Write",
+    tool_input: { file_path: `src/f${i}.ts`, content: "export {};\n" },
+    cwd: root,
+  }),
+  () => ({
+    hook_event_name: "PreToolUse",
+    tool_name: "Write",
+    tool_input: { file_path: ".env", content: "x" },
+    cwd: root,
+  }),
   () => ({ tool_name: "Bash", tool_input: { command: "npm test && echo ok > out.txt" }, cwd: root }),
   () => ({ toolName: "view", toolArgs: "{}", cwd: root }),
 ];

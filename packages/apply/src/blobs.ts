@@ -2,12 +2,12 @@
 // (a regular file ≤ 32 MiB); then the declared size, then the sha256. Apply never fetches.
 import { CAS_MAX_BYTES, decodeBlob, sha256Hex } from "@codai/axiom-canon";
 import { axiomError, type ManifestArtifact, type ManifestBundle } from "@codai/axiom-schema";
-import { errnoOf, fsx } from "./fsx";
+import { type BigStats, errnoOf, fsx } from "./fsx";
 import { layout } from "./layout";
 
 async function casGet(casRoot: string, hex: string): Promise<Buffer | undefined> {
   const slot = layout.cas(casRoot, hex);
-  let st;
+  let st: BigStats;
   try {
     st = await fsx.lstat(slot);
   } catch (err) {

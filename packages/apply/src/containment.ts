@@ -3,7 +3,7 @@
 // existing ancestor and require it to lie inside the root (parent + separator, never a raw prefix).
 import * as path from "node:path";
 import { axiomError } from "@codai/axiom-schema";
-import { errnoOf, fsx } from "./fsx";
+import { type BigStats, errnoOf, fsx } from "./fsx";
 
 const IS_WIN = process.platform === "win32";
 
@@ -40,7 +40,7 @@ export async function containmentWalk(rootReal: string, rel: string): Promise<Wa
   for (let i = 0; i < segs.length - 1; i++) {
     const next = path.join(cur, segs[i] as string);
     const prefix = segs.slice(0, i + 1).join("/");
-    let st;
+    let st: BigStats;
     try {
       st = await fsx.lstat(next);
     } catch (err) {

@@ -67,7 +67,7 @@ async function recoveryGate(input: EngineInput): Promise<EngineOutcome | undefin
       );
     const pending = all
       .filter((e) => e.journal && PENDING_PHASES.has(e.journal.phase))
-      .map((e) => e.journal!.manifestDigest)
+      .map((e) => e.journal?.manifestDigest)
       .sort();
     if (pending.length) {
       return failed(
@@ -167,7 +167,7 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
     await rmrf(stagingDir).catch(() => undefined);
     return failed(err);
   }
-  const withDrift = <T extends EngineOutcome>(o: T): T => (drifted && drifted.length ? { ...o, drifted } : o);
+  const withDrift = <T extends EngineOutcome>(o: T): T => (drifted?.length ? { ...o, drifted } : o);
 
   // §5.5 dry-run exit
   if (input.mode === "dry-run") {

@@ -23,6 +23,8 @@ export interface GcOptions {
   onProgress?: (scanned: number, removable: number) => void;
   /** Lock wait (default 1 000 ms, the spec value). */
   lockTimeoutMs?: number;
+  /** Test hook: runs once the lock is held, before the live set is read. */
+  afterLock?: () => Promise<void>;
 }
 
 export interface GcReport {
@@ -71,10 +73,21 @@ export async function collectGarbage(root: string, options: GcOptions = {}): Pro
   const dryRun = options.dryRun ?? false;
   const lock = await acquireLock(root, "gc", options.lockTimeoutMs ?? GC_LOCK_TIMEOUT_MS);
   try {
+    await options.afterLock?.();
     const live = await liveDigests(root, keep);
     const casRoot = path.join(axiomDir(root), "cas", "sha256");
     const cutoff = options.olderThanMs === undefined ? undefined : (options.now ?? Date.now)() - options.olderThanMs;
-    const report: GcReport = { root, keep, dryRun, scanned: 0, live: live.size, missing: 0, removed: [], skippedYoung: 0, freedBytes: 0 };
+    const report: GcReport = {
+      root,
+      keep,
+      dryRun,
+      scanned: 0,
+      live: live.size,
+      missing: 0,
+      removed: [],
+      skippedYoung: 0,
+      freedBytes: 0,
+    };
     const present = new Set<string>();
 
     for (const shard of await sortedEntries(casRoot)) {

@@ -8,7 +8,7 @@ import { sha256Hex } from "@codai/axiom-canon";
 import { type ApplyFileResult, axiomError, type ManifestArtifact, type ManifestBundle } from "@codai/axiom-schema";
 import { resolveBlob } from "./blobs";
 import { containmentWalk } from "./containment";
-import { errnoOf, fsx, O } from "./fsx";
+import { type BigStats, errnoOf, fsx, O } from "./fsx";
 import { type Capture, capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow } from "./identity";
 import { fsyncDirs, mkdirp, renameRetry, rmrf } from "./io";
 import { layout } from "./layout";
@@ -87,7 +87,7 @@ async function checkTarget(
   const rel = a.path;
   const walk = await containmentWalk(tree, rel);
   const abs = layout.target(tree, rel);
-  let st;
+  let st: BigStats | undefined;
   try {
     st = await fsx.lstat(abs);
   } catch (err) {

@@ -41,7 +41,7 @@ export async function completeCommit(tree: string, j: Journal, hooks: RollbackHo
   try {
     const walk = await readChain(tree);
     const newest = [...walk.entries].reverse().find((e) => e.manifestDigest === j.manifestDigest);
-    if (!newest || newest.state !== "committed") {
+    if (newest?.state !== "committed") {
       await appendChainEntry(tree, { manifestDigest: j.manifestDigest, state: "committed", files: j.steps.length });
     }
   } catch (err) {

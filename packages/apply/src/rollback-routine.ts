@@ -58,7 +58,7 @@ export async function rollbackRoutine(
       if (j.phase === "committed") has = s.backup !== undefined;
       else {
         const st = await lstatOrUndefined(layout.backupFile(tree, hex, s.path));
-        has = st !== undefined && st.isFile();
+        has = st?.isFile() === true;
       }
       const { backup: _drop, ...rest } = s;
       steps.push(has ? { ...rest, backup: backupRel(hex, s.path) } : rest);

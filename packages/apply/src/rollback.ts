@@ -68,7 +68,7 @@ async function preflight(root: string, hex: string, j: Journal, force: boolean):
   if (drifted.length) {
     throw axiomError("ERR_PREIMAGE_CHANGED", {
       message: `${drifted.length} path(s) changed since the apply; use --force to roll back anyway`,
-      path: drifted[0]!.path,
+      path: drifted[0]?.path,
       details: { phase: "rollback", drifted },
     });
   }

@@ -79,7 +79,7 @@ describe("apply.md §14 error flows", () => {
     const bad = makeBundle([{ path: "a/../b", content: "x" }]);
     const r1 = await run(bad, root);
     expect(r1.error?.code).toBe("ERR_INVALID_MANIFEST");
-    expect((r1.error?.details?.issues as Json[])[0].code).toBe("ERR_PATH_SEGMENT");
+    expect((r1.error?.details?.issues as Json[] | undefined)?.[0]?.code).toBe("ERR_PATH_SEGMENT");
     // unsorted artifacts
     const unsorted = structuredClone(b);
     unsorted.manifest.artifacts.reverse();
@@ -377,7 +377,7 @@ describe("apply.md §14 error flows", () => {
       ["a", "b", "c", "d", "e"].map((n) => ({
         path: `${n}.txt`,
         op: n === "e" ? ("create" as const) : ("overwrite" as const),
-        content: n.toUpperCase() + "2",
+        content: `${n.toUpperCase()}2`,
       })),
     );
     for (const errno of ["EIO", "EXDEV"]) {
@@ -409,7 +409,7 @@ describe("apply.md §14 error flows", () => {
     writeTree(root, { "a.txt": "A", "b.txt": "B", "c.txt": "C" });
     const pre = snapshot(root);
     const b = makeBundle(
-      ["a", "b", "c"].map((n) => ({ path: `${n}.txt`, op: "overwrite" as const, content: n + "2" })),
+      ["a", "b", "c"].map((n) => ({ path: `${n}.txt`, op: "overwrite" as const, content: `${n}2` })),
     );
     const inTree = (_p: string, c: Json) =>
       c.to?.startsWith(root + path.sep) === true && !c.to.includes(`${path.sep}.axiom${path.sep}`);
@@ -436,7 +436,7 @@ describe("apply.md §14 error flows", () => {
     expect(chainLines(root).at(-1)).toMatchObject({ state: "failed", code: "ERR_ROLLBACK" });
     const next = await run(makeBundle([{ path: "z.txt", content: "z" }]), root);
     expect(next.status).toBe("applied");
-    const { ["z.txt"]: _z, ...rest } = snapshot(root);
+    const { "z.txt": _z, ...rest } = snapshot(root);
     expect(rest).toEqual(pre);
     expect(chainLines(root).map((e) => e.state)).toEqual(["failed", "rolled-back", "committed"]);
   });

@@ -100,9 +100,10 @@ describe("Engine", () => {
       { preImageFrom: root },
     );
     const seen: boolean[] = [];
-    const checks = async (_d: string, o: { verifyPreImage: boolean }) => (
-      seen.push(o.verifyPreImage), { verdict: "pass" }
-    );
+    const checks = async (_d: string, o: { verifyPreImage: boolean }) => {
+      seen.push(o.verifyPreImage);
+      return { verdict: "pass" };
+    };
     expect((await fsApply(b, root, { preChecks: checks })).status).toBe("applied");
     fs.writeFileSync(path.join(root, "n.txt"), "edited");
     const r = await fsApply(b, root, { preChecks: checks });
@@ -375,7 +376,7 @@ describe("Manual rollback", () => {
     }
     expect(r.error?.code).toBe("ERR_ROLLBACK"); // F14: EPERM always on a rollback rename
     await fsApply(makeBundle([{ path: "z.txt", content: "z" }]), root);
-    const { ["z.txt"]: _z, ...rest } = snapshot(root);
+    const { "z.txt": _z, ...rest } = snapshot(root);
     expect(rest).toEqual(pre);
     expect(chainLines(root).map((e) => e.state)).toEqual(["failed", "rolled-back", "committed"]);
   });
@@ -410,7 +411,7 @@ describe("Dry-run diff (§16)", () => {
       "utf8",
     );
     const out = buildDiff(entries);
-    const expected = new TextDecoder().decode(full.subarray(0, 1_048_576)) + "\n[diff truncated at 1 MiB]\n";
+    const expected = `${new TextDecoder().decode(full.subarray(0, 1_048_576))}\n[diff truncated at 1 MiB]\n`;
     expect(out).toBe(expected);
     expect(out.includes("\uFFFD") || full[1_048_575]! < 0x80).toBe(true);
   });

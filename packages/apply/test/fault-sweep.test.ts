@@ -5,7 +5,6 @@
 import { apply, listJournals } from "@codai/axiom-apply";
 import type { ApplyResult } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Json } from "./engine-helpers";
 import { cleanupRoots, type FileSpec, makeBundle, snapshot, tmpRoot, writeTree } from "./engine-helpers";
 import { harness } from "./fault-harness";
 

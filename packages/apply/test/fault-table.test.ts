@@ -139,7 +139,13 @@ describe("fault table", () => {
     let renamed = false;
     const { r } = await withFaults(
       [
-        { op: "rename", pathMatch: (p, c) => (inTree(root)(p, c) ? ((renamed = true), false) : false) },
+        {
+          op: "rename",
+          pathMatch: (p, c) => {
+            if (inTree(root)(p, c)) renamed = true;
+            return false;
+          },
+        },
         { op: "fsync", errno: "EIO", pathMatch: (p) => renamed && p === root },
       ],
       root,
@@ -158,7 +164,14 @@ describe("fault table", () => {
     const journal = axiomPath(root, "journal", `${hexOf(bundle)}.json`);
     const { r } = await withFaults(
       [
-        { op: "rename", nth: 3, pathMatch: (_p, c) => c.to === journal, before: () => void (committing = true) },
+        {
+          op: "rename",
+          nth: 3,
+          pathMatch: (_p, c) => c.to === journal,
+          before: () => {
+            committing = true;
+          },
+        },
         { op: "read", errno: "EIO", pathMatch: (p) => committing && p === path.join(root, "b.txt") },
       ],
       root,
@@ -190,7 +203,7 @@ describe("fault table", () => {
     expect(chainLines(root).at(-1)).toMatchObject({ state: "failed", code: "ERR_ROLLBACK" });
     const other = makeBundle([{ path: "z.txt", content: "z" }]);
     await apply({ bundle: other, root, mode: "fs", confirmDigest: other.manifestDigest });
-    const { ["z.txt"]: _z, ...rest } = snapshot(root);
+    const { "z.txt": _z, ...rest } = snapshot(root);
     expect(rest).toEqual(pre);
   });
 

@@ -158,6 +158,16 @@ describe("expr.cedar model, limits and outcomes", () => {
     expect(w.findings[0]?.severity).toBe("warn");
   });
 
+  it("deterministic: alternating two policy sets (and repeating one) gives the same findings each time", async () => {
+    const a = cedar('forbid(principal, action, resource) when { resource.path == ".env" };');
+    const b = cedar('forbid(principal, action, resource) when { resource.dir == "src" };');
+    const seen: string[][] = [];
+    for (const c of [a, b, a, a, b]) seen.push((await run(spec, [c])).findings.map((f) => f.path ?? ""));
+    expect(seen).toEqual([[".env"], ["src/a.ts"], [".env"], [".env"], ["src/a.ts"]]);
+    const both = await Promise.all([run(spec, [a]), run(spec, [b])]);
+    expect(both.map((r) => r.findings.map((f) => f.path))).toEqual([[".env"], ["src/a.ts"]]);
+  });
+
   it("message param replaces the default message", async () => {
     const r = await run(spec, [
       cedar('forbid(principal, action, resource) when { resource.path == ".env" };', { message: "no env files" }),

@@ -193,6 +193,24 @@ describe("expr.cel variables, engine and params", () => {
     expect(ids.slice(-3)).toEqual(["guard.external", "expr.cel", "expr.cedar"]);
   });
 
+  it("concurrent runs each get their own evaluation (worker pool), and a budget kill does not poison later runs", async () => {
+    const big = `[${Array.from({ length: 200 }, (_, i) => i).join(",")}]`;
+    const exprs = [
+      "size(artifacts) == 3",
+      "size(artifacts) == 4",
+      `${big}.all(x, ${big}.all(y, ${big}.all(z, true)))`,
+      '"s"',
+    ];
+    const reports = await Promise.all(exprs.map((e) => run(three, [cel(e)])));
+    expect(reports.map((r) => r.findings.map((f) => f.facts.code ?? f.id))).toEqual([
+      [],
+      ["expr.cel"],
+      ["ERR_PROVIDER_FAILED"],
+      ["ERR_PROVIDER_FAILED"],
+    ]);
+    expect((await run(three, [cel("size(artifacts) == 3")])).verdict).toBe("pass");
+  }, 30_000);
+
   it("deterministic: the same bundle and expression give the same report findings", async () => {
     const a = await run(three, [cel("size(artifacts) < 3")]);
     const b = await run(three, [cel("size(artifacts) < 3")]);

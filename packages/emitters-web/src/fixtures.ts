@@ -12,7 +12,11 @@ export const GOLDEN_FIXTURES: Record<string, Record<string, unknown>> = {
     ],
   },
   "hono.route": { name: "users", path: "/users/:id", methods: ["DELETE", "POST", "GET", "POST"] },
-  "next.route-handler": { segment: "api/users/[userId]", methods: ["POST", "GET", "DELETE", "PUT"], zodSchemaName: "UserSchema" },
+  "next.route-handler": {
+    segment: "api/users/[userId]",
+    methods: ["POST", "GET", "DELETE", "PUT"],
+    zodSchemaName: "UserSchema",
+  },
   "next.server-action": {
     name: "createUser",
     fields: [
@@ -22,6 +26,9 @@ export const GOLDEN_FIXTURES: Record<string, Record<string, unknown>> = {
       { name: "newsletter", zod: "boolean" },
     ],
   },
-  "readme.section": { title: "Getting started", body: "Install the package:  \r\n\r\n    npm install\r\nThen run it.\t\n" },
+  "readme.section": {
+    title: "Getting started",
+    body: "Install the package:  \r\n\r\n    npm install\r\nThen run it.\t\n",
+  },
   "tailwind.globals": {},
 };

@@ -64,7 +64,9 @@ describe("strict params", () => {
   });
 
   it("limits: names ≤ 63 / 64, methods 1–4, columns 1–100, fields 1–50, title 1–120, body ≤ 8000", () => {
-    expect(parse("drizzle.table", { name: "a".repeat(64), columns: [{ name: "a", type: "text" }] }).success).toBe(false);
+    expect(parse("drizzle.table", { name: "a".repeat(64), columns: [{ name: "a", type: "text" }] }).success).toBe(
+      false,
+    );
     expect(parse("drizzle.table", { name: "Bad", columns: [{ name: "a", type: "text" }] }).success).toBe(false);
     expect(parse("drizzle.table", { name: "t", columns: [] }).success).toBe(false);
     expect(parse("drizzle.table", { name: "t", columns: [{ name: "a", type: "json" }] }).success).toBe(false);

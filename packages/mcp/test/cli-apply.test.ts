@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeBundle, type Json } from "../../apply/test/engine-helpers";
+import { type Json, makeBundle } from "../../apply/test/engine-helpers";
 import { errorLine, runCli, type TempDir, tempDir } from "./cli-run";
 
 let t: TempDir;

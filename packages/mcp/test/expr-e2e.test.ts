@@ -1,13 +1,14 @@
 // Issue 11 acceptance: "a profile using both [expr.cel and expr.cedar] applied end to end through
 // `axiom check` and axiom_check". The built bin runs as a real child process (CLI) and as a real
 // MCP server driven by the SDK v2 client, over a real temp root holding the profile file.
-import { mkdir, realpath, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readdir, readFile, realpath, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { type CheckReport, CheckReportSchema } from "@codai/axiom-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BundleSpec, makeBundle } from "../../checks/test/helpers";
 import { runCli, type TempDir, tempDir } from "./cli-run";
-import { buildCli, type McpSession, startMcp } from "./mcp-helpers";
+import { buildCli, CLI, type McpSession, startMcp } from "./mcp-helpers";
 
 // "no deletes under migrations/ unless the plan is named migrate-*", "every new route needs a test",
 // and a Cedar forbid of env files, all in one profile file a human committed.
@@ -152,5 +153,53 @@ describe("axiom_check over MCP with the same profile (node dist/cli.js mcp --roo
     const dirty = await mcp.callTool("axiom_check", { bundle: makeBundle(DIRTY) });
     expect(dirty.isError).toBeFalsy();
     expectDirty(CheckReportSchema.parse(dirty.structuredContent));
+  });
+});
+
+describe("a missing Cedar engine through the real loader (checks.md §4.10 Engine)", () => {
+  it("cedar-wasm unresolvable (ERR_MODULE_NOT_FOUND via a module hook) → expr.cedar ERR_PROVIDER_FAILED, verdict error, exit 1: never a pass", async () => {
+    const hooks = await t.write(
+      "hooks/hooks.mjs",
+      "export async function resolve(specifier, context, next) {\n" +
+        '  if (specifier.startsWith("@cedar-policy/cedar-wasm")) {\n' +
+        "    const e = new Error(\"Cannot find package '\" + specifier + \"'\");\n" +
+        '    e.code = "ERR_MODULE_NOT_FOUND";\n' +
+        "    throw e;\n" +
+        "  }\n" +
+        "  return next(specifier, context);\n" +
+        "}\n",
+    );
+    const register = await t.write(
+      "hooks/register.mjs",
+      `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    );
+    const file = await t.write("clean-nocedar.json", JSON.stringify(makeBundle(CLEAN)));
+    const run = await runCli(["check", file, "--root", root, "--json"], {
+      env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}` },
+    });
+    expect(run.code).toBe(1);
+    const report = CheckReportSchema.parse(JSON.parse(run.stdout));
+    expect(report.verdict).toBe("error");
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]).toMatchObject({
+      id: "env.forbid",
+      predicate: "expr.cedar",
+      severity: "error",
+      facts: { code: "ERR_PROVIDER_FAILED", __provider: true },
+    });
+  });
+});
+
+describe("the engines load lazily (README principle 7, checks.md §4.9/§4.10 Engine)", () => {
+  it("no file of the built dist imports cel-js or cedar-wasm statically; both are reached only by import()", async () => {
+    const dist = dirname(CLI);
+    const files = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith(".js"));
+    let dynamic = 0;
+    for (const f of files) {
+      const text = await readFile(join(dist, f), "utf8");
+      expect(text).not.toMatch(/from\s*["'](@marcbachmann\/cel-js|@cedar-policy\/cedar-wasm[^"']*)["']/);
+      if (/import\(\s*["']@cedar-policy\/cedar-wasm\/nodejs["']\s*\)/.test(text)) dynamic++;
+    }
+    expect(dynamic).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,12 @@
 // hooks-doctor.md §2.14 and acceptance 47: the gate chunk (with every chunk it imports) stays
 // ≤ 300 KB, never reaches the MCP SDK, and benign Writes run end to end within the p95 budget.
 import { readFileSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI } from "./cli-run";
-import { claude, type GateRepo, gateRepo } from "./gate-helpers";
+import { claude, type GateRepo, gateRepo, runGateProcess } from "./gate-helpers";
 
 const DIST = dirname(CLI);
 
@@ -43,6 +45,25 @@ describe("gate chunk budget (§2.14)", () => {
     for (const f of g.files) expect(readFileSync(f, "utf8")).not.toContain("@modelcontextprotocol");
     // dist/cli.js routes `gate` here, never through cli-main (cli.md §1.1).
     expect(g.files.some((f) => f.endsWith("cli-main.js"))).toBe(false);
+  });
+
+  it("cli.md §1.1: with only dist/cli.js, dist/gate-lazy.js and the chunks it imports, `gate` works (no cli-main, no SDK)", async () => {
+    const g = moduleGraph(join(DIST, "gate-lazy.js"));
+    const dir = await mkdtemp(join(tmpdir(), "axiom-gate-dist-"));
+    try {
+      for (const f of [CLI, ...g.files]) {
+        const dest = join(dir, f.slice(DIST.length + 1));
+        await mkdir(dirname(dest), { recursive: true });
+        await copyFile(f, dest);
+      }
+      const entry = join(dir, "cli.js");
+      const payload = JSON.stringify(claude("Write", { file_path: ".env", content: "x" }, repo.root));
+      const r = await runGateProcess(["--stdin"], payload, { HOME: repo.home }, repo.root, undefined, entry);
+      expect(r.code).toBe(2);
+      expect(r.deny?.axiom.code).toBe("path.deny");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("47b. Benchmark: 100 benign Write payloads end to end → p95 ≤ 250 ms (relaxed ×4 on a loaded CI box)", async () => {

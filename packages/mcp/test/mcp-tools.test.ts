@@ -27,7 +27,6 @@ const inline = (path: string, content = path) => ({ path, source: { type: "inlin
 let R: { dir: string; cleanup: () => Promise<void> };
 let R2: { dir: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
-  buildCli();
   R = await tempRoot();
   R2 = await tempRoot();
 });
@@ -291,6 +290,16 @@ describe("tools (§5)", () => {
     expect(cas).toEqual({ ok: true, errors: [] });
   });
 
+  test("axiom_plan_compile with a ref source not in CAS → ERR_NET_DISABLED", async () => {
+    const ref = {
+      path: "r.txt",
+      source: { type: "ref", uri: "https://example.com/r.txt", digest: `sha256:${"5".repeat(64)}` },
+    };
+    expect(errorOf(await inProcess([R.dir]).call("axiom_plan_compile", { plan: plan([ref]), root: R.dir })).code).toBe(
+      "ERR_NET_DISABLED",
+    );
+  });
+
   test("axiom_plan_compile with a template source and no --emitter → ERR_EMITTER_UNKNOWN with details.hint; {plan, root: R} → stored at R/.axiom/manifests/<hex>.json and log compiled", async () => {
     const lines: string[] = [];
     const { createLogger } = await import("../src/logging");
@@ -321,16 +330,25 @@ describe("tools (§5)", () => {
   });
 
   test('axiom_manifest_verify with root whose trust store exists and an unsigned bundle → signatures.code: "ERR_SIGNATURE_MISSING", ok: false', async () => {
+    buildCli();
     const keys = spawnSync(process.execPath, [CLI, "keygen", "--out", R2.dir], { encoding: "utf8", env: childEnv() });
     const pub = join(R2.dir, "pub.json");
     await writeFile(pub, JSON.stringify(JSON.parse(keys.stdout).publicEntry));
-    expect(spawnSync(process.execPath, [CLI, "trust", "add", pub, "--root", R.dir], { env: childEnv() }).status).toBe(0);
+    expect(spawnSync(process.execPath, [CLI, "trust", "add", pub, "--root", R.dir], { env: childEnv() }).status).toBe(
+      0,
+    );
     const h = inProcess([R.dir]);
     const bundle = (await h.call("axiom_plan_compile", { plan: plan([inline("a.txt")]) })).structuredContent;
-    const v = (await h.call("axiom_manifest_verify", { bundle })).structuredContent as { ok: boolean; signatures: { code: string } };
+    const v = (await h.call("axiom_manifest_verify", { bundle })).structuredContent as {
+      ok: boolean;
+      signatures: { code: string };
+    };
     expect(v.ok).toBe(false);
     expect(v.signatures.code).toBe("ERR_SIGNATURE_MISSING");
-    const none = (await inProcess([R2.dir]).call("axiom_manifest_verify", { bundle })).structuredContent as { ok: boolean; signatures?: unknown };
+    const none = (await inProcess([R2.dir]).call("axiom_manifest_verify", { bundle })).structuredContent as {
+      ok: boolean;
+      signatures?: unknown;
+    };
     expect(none.ok).toBe(true);
     expect(none.signatures).toBeUndefined();
   });
@@ -469,6 +487,7 @@ describe("axiom_apply (§5.4)", () => {
   });
 
   test("axiom_status → the same JSON as axiom status --json --root R", async () => {
+    buildCli();
     const h = inProcess([R.dir]);
     const fromTool = (await h.call("axiom_status", {})).structuredContent;
     const cli = spawnSync(process.execPath, [CLI, "status", "--json", "--root", R.dir], {

@@ -28,11 +28,7 @@ export function toCelValue(value: unknown): CelValue {
 /** UTF-8 text of a blob when it decodes strictly and is at most 256 KiB, else undefined. */
 export function textOf(bytes: Uint8Array | undefined): string | undefined {
   if (bytes === undefined || bytes.length > TEXT_MAX_BYTES) return undefined;
-  try {
-    return decodeUtf8Strict(bytes);
-  } catch {
-    return undefined;
-  }
+  return decodeUtf8Strict(bytes);
 }
 
 /** content: path → {bytes, sha256, text?} for every non-delete artifact whose blob is available. */

@@ -28,7 +28,11 @@ const params = z
       if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["columns", i, "name"], message: "duplicate column" });
       seen.add(key);
       if (!hasPk && key === "id")
-        ctx.addIssue({ code: "custom", path: ["columns", i, "name"], message: "id is generated unless a column is primaryKey" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["columns", i, "name"],
+          message: "id is generated unless a column is primaryKey",
+        });
     });
     if (p.columns.filter((c) => c.primaryKey).length > 1)
       ctx.addIssue({ code: "custom", path: ["columns"], message: "at most one primaryKey column" });

@@ -15,7 +15,10 @@ const params = z.strictObject({
 type Params = z.infer<typeof params>;
 
 function bodyHandler(method: HttpMethod, status: number, schema: string | undefined): string[] {
-  const head = [`export async function ${method}(request: Request): Promise<Response> {`, "  const json: unknown = await request.json();"];
+  const head = [
+    `export async function ${method}(request: Request): Promise<Response> {`,
+    "  const json: unknown = await request.json();",
+  ];
   if (schema === undefined) {
     return [...head, `  return Response.json({ ok: true, data: json }, { status: ${status} });`, "}"];
   }
@@ -33,7 +36,11 @@ function bodyHandler(method: HttpMethod, status: number, schema: string | undefi
 function handler(method: HttpMethod, schema: string | undefined): string[] {
   switch (method) {
     case "GET":
-      return ["export async function GET(_request: Request): Promise<Response> {", "  return Response.json({ ok: true });", "}"];
+      return [
+        "export async function GET(_request: Request): Promise<Response> {",
+        "  return Response.json({ ok: true });",
+        "}",
+      ];
     case "POST":
       return bodyHandler("POST", 201, schema);
     case "PUT":

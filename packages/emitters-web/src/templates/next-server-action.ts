@@ -62,7 +62,7 @@ function render(p: Params): string {
     "  if (!parsed.success) {",
     "    const errors: Record<string, string[]> = {};",
     "    for (const issue of parsed.error.issues) {",
-    "      const key = String(issue.path[0] ?? \"\");",
+    '      const key = String(issue.path[0] ?? "");',
     "      errors[key] = [...(errors[key] ?? []), issue.message];",
     "    }",
     "    return { ...initialState, errors, values };",

@@ -2,6 +2,10 @@
 // used here: it imports @codai/axiom-schema and with it zod, which the gate chunk must not load.
 import type { Denial, LogLevel, ToolClass } from "./types";
 
+// A harness that closes the pipe early must not turn a decision into a crash (exit code kept).
+process.stdout.on("error", () => {});
+process.stderr.on("error", () => {});
+
 const RANK: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
 
 export class GateOutput {

@@ -53,7 +53,14 @@ export function normaliseV1Path(original: string, index: number): string {
 function dropKeys(a: V1Artifact, i: number, log: MigrationLog): void {
   for (const key of Object.keys(a)) {
     if (CONSUMED.has(key)) continue;
-    const reason = key === "kind" ? REASONS.kind : key === "sha256" ? REASONS.sha256 : key === "bytes" ? REASONS.bytes : REASONS.other;
+    const reason =
+      key === "kind"
+        ? REASONS.kind
+        : key === "sha256"
+          ? REASONS.sha256
+          : key === "bytes"
+            ? REASONS.bytes
+            : REASONS.other;
     log.dropped.push({ field: `artifacts[${i}].${key}`, reason });
   }
 }
@@ -111,9 +118,13 @@ export async function migrateArtifacts(
     if (bytes !== undefined) {
       const actual = sha256Hex(bytes);
       if (a.sha256 !== undefined && a.sha256 !== actual)
-        log.warnings.push(`${label}: declared sha256 ${a.sha256} differs from the content's ${actual}; the content is used`);
+        log.warnings.push(
+          `${label}: declared sha256 ${a.sha256} differs from the content's ${actual}; the content is used`,
+        );
       if (a.bytes !== undefined && a.bytes !== bytes.length)
-        log.warnings.push(`${label}: declared bytes ${a.bytes} differ from the content's ${bytes.length}; the content is used`);
+        log.warnings.push(
+          `${label}: declared bytes ${a.bytes} differ from the content's ${bytes.length}; the content is used`,
+        );
     } else if (opts.resolveContent) {
       bytes = await opts.resolveContent(path);
       if (bytes !== undefined) {
@@ -142,7 +153,9 @@ export async function migrateArtifacts(
       }
     } else if (a.sha256 !== undefined) {
       source = { type: "cas", digest: `sha256:${a.sha256}` };
-      log.warnings.push(`${label}: no content; CAS source sha256:${a.sha256} must exist before compile (else ERR_BLOB_MISSING)`);
+      log.warnings.push(
+        `${label}: no content; CAS source sha256:${a.sha256} must exist before compile (else ERR_BLOB_MISSING)`,
+      );
       counts.unresolved++;
     } else {
       throw axiomError("ERR_BLOB_MISSING", {

@@ -38,7 +38,11 @@ function constraintCheck(key: string, value: number | boolean): Omit<MigratedChe
   return undefined;
 }
 
-export function migrateChecks(profile: string | undefined, evidence: readonly V1Evidence[], log: MigrationLog): MigratedCheck[] {
+export function migrateChecks(
+  profile: string | undefined,
+  evidence: readonly V1Evidence[],
+  log: MigrationLog,
+): MigratedCheck[] {
   const checks: MigratedCheck[] = [];
   const keys = new Set<string>();
   const ids = new Set<string>();

@@ -57,7 +57,11 @@ export async function migrateV1(json: unknown, options: MigrateV1Options): Promi
   dropTopLevel(raw, log);
   const { artifacts, counts, pendingCas } = await migrateArtifacts(
     manifest.artifacts,
-    { overwrite: options.overwrite ?? false, toCas: options.casRoot !== undefined, resolveContent: options.resolveContent },
+    {
+      overwrite: options.overwrite ?? false,
+      toCas: options.casRoot !== undefined,
+      resolveContent: options.resolveContent,
+    },
     log,
   );
   const checks = migrateChecks(manifest.profile, manifest.evidence ?? [], log);

@@ -1,1 +1,0 @@
-import { exprCel } from "../packages/checks/src/predicates/expr-cel";

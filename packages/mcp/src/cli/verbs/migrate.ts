@@ -1,0 +1,59 @@
+// `axiom migrate v1 <manifest.json> [-o <plan.json>] [--profile <name>] [--cas <root>] [--content
+// <dir>] [--name <kebab>] [--overwrite]` (cli.md §7.19, sources.md §5). Exit 0 migrated, 1 migrated
+// with warnings, 2 cannot migrate (nothing written). The library lives in dist/migrate-lazy.js.
+import { lstat, readFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { printJson, setExit } from "../../cli-output";
+import { booleanFlag, stringFlag } from "../args";
+import { readInputText } from "../input";
+import { writeJsonAtomic } from "../out-file";
+import { resolveRoot } from "../roots";
+import { type FlagTable, UsageError, type VerbContext } from "../verb";
+
+export const options: FlagTable = {
+  out: { type: "string", short: "o" },
+  profile: { type: "string" },
+  cas: { type: "string" },
+  content: { type: "string" },
+  name: { type: "string" },
+  overwrite: { type: "boolean" },
+};
+
+export const positionals = { min: 2, max: 2 };
+
+/** `<dir>/<path>` when it is a regular file (lstat: a link is "unavailable"), else undefined. */
+function contentResolver(dir: string) {
+  return async (path: string): Promise<Uint8Array | undefined> => {
+    const file = join(dir, ...path.split("/"));
+    try {
+      if (!(await lstat(file)).isFile()) return undefined;
+      return await readFile(file);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
+  const [source, file] = args as [string, string];
+  if (source !== "v1") throw new UsageError(`migrate supports only v1, got "${source}"`);
+  const casArg = stringFlag(values, "cas");
+  const casRoot = casArg === undefined ? undefined : await resolveRoot(casArg, cwd);
+  const contentDir = resolve(cwd, stringFlag(values, "content") ?? dirname(file));
+  const text = await readInputText(file, cwd, "bundle");
+
+  const { migrateV1 } = await import("../../migrate-lazy");
+  const { plan, report } = await migrateV1(text, {
+    version: "v1",
+    profile: stringFlag(values, "profile"),
+    name: stringFlag(values, "name"),
+    overwrite: booleanFlag(values, "overwrite"),
+    casRoot,
+    resolveContent: contentResolver(contentDir),
+  });
+
+  const out = stringFlag(values, "out");
+  if (out === undefined) printJson({ plan, report });
+  else printJson({ ...report, out: await writeJsonAtomic(out, cwd, plan) });
+  setExit(report.ok ? 0 : 1);
+}
