@@ -6,6 +6,14 @@ import * as path from "node:path";
 import { build } from "esbuild";
 
 let built: Promise<string> | undefined;
+let builtDir: string | undefined;
+
+/** Removes the bundled child (call from afterAll). */
+export function cleanupChildScript(): void {
+  if (builtDir) fs.rmSync(builtDir, { recursive: true, force: true });
+  builtDir = undefined;
+  built = undefined;
+}
 
 export function childScript(): Promise<string> {
   // bench/crash-soak.mjs passes a prebuilt child
@@ -22,7 +30,7 @@ export function childScript(): Promise<string> {
       logLevel: "silent",
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
-    process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    builtDir = dir;
     return out;
   })();
   return built;

@@ -3,8 +3,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { apply, readJournal, rollback } from "@codai/axiom-apply";
-import { afterEach, describe, expect, it } from "vitest";
-import { runChild } from "./crash-child-run";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { cleanupChildScript, runChild } from "./crash-child-run";
 import {
   axiomPath,
   chainLines,
@@ -19,6 +19,7 @@ import {
 } from "./engine-helpers";
 
 afterEach(cleanupRoots);
+afterAll(cleanupChildScript);
 
 const PRE = { "o1.txt": "one\n", "o2.txt": "two\n", "gone.txt": "bye\n" };
 const bundle = makeBundle([

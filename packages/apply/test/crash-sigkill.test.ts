@@ -4,13 +4,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { apply, installFs, listJournals, rollback } from "@codai/axiom-apply";
-import { afterEach, describe, expect, it } from "vitest";
-import { runChild } from "./crash-child-run";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { cleanupChildScript, runChild } from "./crash-child-run";
 import { crashBundle, manifestState, writePre } from "./crash-fixture";
 import { cleanupRoots, makeBundle, tmpRoot } from "./engine-helpers";
 
 const TRIALS = Number(process.env.AXIOM_CRASH_TRIALS ?? 50);
 afterEach(cleanupRoots);
+afterAll(cleanupChildScript);
 
 describe("crash: SIGKILL a 200-file apply at random instants", () => {
   it(`${TRIALS} SIGKILLed runs: after the next apply (or rollback) every touched path is wholly pre or wholly post`, async () => {

@@ -218,7 +218,7 @@ describe("gc fail-closed and the lock", () => {
       pid: process.pid,
       hostname: hostname(),
       startedAt: new Date().toISOString(),
-      manifestDigest: "sha256:" + "a".repeat(64),
+      manifestDigest: `sha256:${"a".repeat(64)}`,
     };
     fs.writeFileSync(axiomPath(root, "lock"), JSON.stringify(record));
     const start = Date.now();

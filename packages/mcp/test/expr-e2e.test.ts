@@ -162,7 +162,7 @@ describe("a missing Cedar engine through the real loader (checks.md §4.10 Engin
       "hooks/hooks.mjs",
       "export async function resolve(specifier, context, next) {\n" +
         '  if (specifier.startsWith("@cedar-policy/cedar-wasm")) {\n' +
-        "    const e = new Error(\"Cannot find package '\" + specifier + \"'\");\n" +
+        '    const e = new Error("Cannot find package \'" + specifier + "\'");\n' +
         '    e.code = "ERR_MODULE_NOT_FOUND";\n' +
         "    throw e;\n" +
         "  }\n" +
