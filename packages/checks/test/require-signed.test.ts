@@ -13,7 +13,7 @@ import {
 import type { CheckReport, JsonValue, ManifestBundle, ResolvedProfile, TrustStore } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks } from "../src/index";
-import { manifestRequireSigned, requiresAntiRollback } from "../src/require-signed";
+import { requiresAntiRollback } from "../src/require-signed";
 import { generateEd25519, makeBundle, storeOf, trustedKey } from "./sig-fixtures";
 
 const roots: string[] = [];
@@ -62,7 +62,7 @@ function check(
   root?: string,
   facts?: { allowRepo: boolean; allowGuards: boolean },
 ): Promise<CheckReport> {
-  const registry = createDefaultRegistry().register(manifestRequireSigned);
+  const registry = createDefaultRegistry();
   return runChecks({ bundle, profile: profile(params, facts), ...(root === undefined ? {} : { root }), registry });
 }
 

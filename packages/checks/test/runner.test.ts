@@ -58,7 +58,7 @@ describe("runChecks steps (§2.2–§2.4)", () => {
     expect(report.verdict).toBe("error");
   });
 
-  it("a predicate missing from the registry (e.g. expr.cel before its issue) → ERR_PREDICATE_UNKNOWN", async () => {
+  it("a predicate missing from the registry (here an empty one) → ERR_PREDICATE_UNKNOWN", async () => {
     const { PredicateRegistry } = await import("../src/index");
     const report = await runChecks({
       bundle: makeBundle({ artifacts: one }),

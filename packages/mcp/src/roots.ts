@@ -163,7 +163,8 @@ export async function resolveOptionalToolRoot(
  * ERR_ROOT_NOT_DIR `{root}` (the argument as given). `status`, `log`, `init`, `doctor` pass ".".
  */
 export async function resolveCliRoot(root: string, cwd: string = process.cwd()): Promise<string> {
-  const real = await realDir(path.resolve(cwd, root));
+  // An empty argument would resolve to the cwd: that is the cwd fallback the CLI never applies.
+  const real = root === "" ? undefined : await realDir(path.resolve(cwd, root));
   if (real === undefined)
     throw axiomError("ERR_ROOT_NOT_DIR", { message: `root is not a directory: ${root}`, details: { root } });
   return real;

@@ -1,19 +1,31 @@
-// `axiom verify <bundle.json>` — structural verify (cli.md §7.7, formats.md §10.1): the result
-// document on stdout, exit 0 when `ok`, 1 otherwise. An unreadable, non-UTF-8 or non-JSON file is
-// an error line (exit 2), not a result. The --root (signatures), --tree and --journal modes are
-// added by their own issues.
+// `axiom verify` (cli.md §7.7): structural verify of a bundle (formats.md §10.1), with `--root` also
+// its signatures against the root's trust store (signing.md §6); `--journal --root` verifies the
+// journal hash chain instead (apply.md §12.3). Exit 0 when ok, 1 otherwise; an unreadable,
+// non-UTF-8 or non-JSON file is an error line (exit 2), not a result.
 import { verifyBundle } from "@codai/axiom-plan";
 import { printJson, setExit } from "../../cli-output";
 import { readBundleFile } from "../input";
-import type { FlagTable, VerbContext } from "../verb";
+import { resolveRoot } from "../roots";
+import { UsageError, type FlagTable, type VerbContext } from "../verb";
+import { runVerifyJournal } from "../verify-journal";
+import { verifyWithRoot } from "../verify-signatures";
 
-export const options: FlagTable = {};
+export const options: FlagTable = {
+  root: { type: "string" },
+  journal: { type: "boolean" },
+};
 
-export const positionals = { min: 1, max: 1 };
+export const positionals = { min: 0, max: 1 };
 
-export async function run({ positionals: args, cwd }: VerbContext): Promise<void> {
-  const input = await readBundleFile(args[0] as string, cwd);
-  const result = verifyBundle(input);
+export async function run(ctx: VerbContext): Promise<void> {
+  if (ctx.values.journal === true) return runVerifyJournal(ctx);
+  const [file] = ctx.positionals;
+  if (file === undefined) throw new UsageError("verify needs <bundle.json> (or --journal --root <dir>)");
+  const rootArg = ctx.values.root;
+  const root = typeof rootArg === "string" ? await resolveRoot(rootArg, ctx.cwd) : undefined;
+  const input = await readBundleFile(file, ctx.cwd);
+  const structural = verifyBundle(input);
+  const result = root === undefined ? structural : await verifyWithRoot(structural, input, root);
   printJson(result);
   setExit(result.ok ? 0 : 1);
 }
