@@ -1,10 +1,10 @@
 // Builds the runnable CLI: packages/mcp/dist/cli.js (entry, no static imports) plus lazy chunks.
 // Every @codai/axiom-* workspace package is bundled from source; the MCP SDK and optional
 // engines stay external (loaded lazily from node_modules).
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -17,6 +17,8 @@ export const ENTRY_POINTS = {
   "cli-main": "src/cli-main.ts",
   // The MCP server and the SDK seam: loaded only by `axiom mcp` (mcp.md §2).
   "mcp-lazy": "src/mcp-lazy.ts",
+  // The Streamable HTTP transport (mcp.md §11): loaded only by `axiom mcp --http`.
+  "http-lazy": "src/http-lazy.ts",
   // The PreToolUse hook (hooks-doctor.md §2): routed by cli.js straight here, never via cli-main.
   "gate-lazy": "src/gate-lazy.ts",
   // The .axm parser: loaded only by `axiom compile <file>.axm` (axm.md §7.6).
@@ -24,6 +26,8 @@ export const ENTRY_POINTS = {
   // Operator maintenance verbs (cli.md §1.1, sources.md): loaded only by `axiom gc` / `axiom migrate v1`.
   "gc-lazy": "src/gc-lazy.ts",
   "migrate-lazy": "src/migrate-lazy.ts",
+  // `axiom verify --tree` (signing.md §9): loaded only with --tree.
+  "verify-tree-lazy": "src/verify-tree-lazy.ts",
 };
 
 // CommonJS packages that workspace code loads with a dynamic `import()` (so they land in a lazy
@@ -52,24 +56,48 @@ function cjsNamedExports(names) {
   };
 }
 
-const result = await build({
-  absWorkingDir: mcp,
-  entryPoints: ENTRY_POINTS,
-  outdir: "dist",
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  chunkNames: "chunks/[name]-[hash]",
-  define: { __AXIOM_VERSION__: JSON.stringify(version) },
-  external: ["@modelcontextprotocol/*", "sigstore", "@sigstore/*", "@cedar-policy/*", "@marcbachmann/cel-js"],
-  banner: { js: "#!/usr/bin/env node" },
-  legalComments: "none",
-  logLevel: "warning",
-  plugins: [cjsNamedExports(CJS_LAZY)],
-  write: false,
-});
+// zod re-exports ~50 locale bundles as `z.locales` (≈ 360 KB unminified), which no AXIOM code uses:
+// English is registered by zod's own schemas.js from locales/en.js, so the index keeps only `en`.
+// This keeps the stdio path under its 1 MB budget (issue 12; packages/mcp/test/budget.test.ts).
+function zodEnglishOnly() {
+  return {
+    name: "zod-english-only",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        contents: 'export { default as en } from "./en.js";\n',
+        loader: "js",
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
+// The packages the bundle leaves external: each must be a dependency, optionalDependency or
+// optional peer of @codai/axiom-mcp so that the packed tarball runs (packages/mcp/test/pack.test.ts).
+export const EXTERNAL = ["@modelcontextprotocol/*", "sigstore", "@sigstore/*", "@cedar-policy/*", "@marcbachmann/cel-js"];
+
+/** The esbuild options shared by every build (metafile on: the budget tests read the module graph). */
+function options(outdir) {
+  return {
+    absWorkingDir: mcp,
+    entryPoints: ENTRY_POINTS,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    chunkNames: "chunks/[name]-[hash]",
+    define: { __AXIOM_VERSION__: JSON.stringify(version) },
+    external: EXTERNAL,
+    banner: { js: "#!/usr/bin/env node" },
+    legalComments: "none",
+    logLevel: "warning",
+    plugins: [cjsNamedExports(CJS_LAZY), zodEnglishOnly()],
+    metafile: true,
+    write: false,
+  };
+}
 
 // Bundled CommonJS dependencies (e.g. yaml) call require() for Node builtins, which an ESM chunk
 // lacks: chunks that carry esbuild's require helper get a module-level `require` from createRequire.
@@ -84,13 +112,33 @@ function withRequireShim(text) {
   return `${SHEBANG}${REQUIRE_SHIM}${body}`;
 }
 
-// dist is overwritten in place, never removed, and every file lands by temp + rename: other test
-// runs may be executing dist/cli.js while this build runs, and must never see a half-written file.
-// Chunks are content-hashed, so a new build only adds files next to the old ones.
-for (const file of result.outputFiles) {
-  mkdirSync(dirname(file.path), { recursive: true });
-  const tmp = `${file.path}.${process.pid}.tmp`;
-  writeFileSync(tmp, file.path.endsWith(".js") ? withRequireShim(file.text) : file.contents);
-  if (file.path.endsWith(join("dist", "cli.js"))) chmodSync(tmp, 0o755);
-  renameSync(tmp, file.path);
+/**
+ * Builds the CLI. `outdir` (absolute or relative to packages/mcp) defaults to dist; `clean` removes
+ * it first (for packing: dist otherwise keeps the content-hashed chunks of earlier builds);
+ * `write: false` only computes the outputs and the metafile (the budget tests use that).
+ */
+export async function buildCli({ outdir = "dist", clean = false, write = true } = {}) {
+  const out = resolve(mcp, outdir);
+  const result = await build(options(out));
+  if (!write) return result;
+  if (clean) rmSync(out, { recursive: true, force: true });
+  // dist is overwritten in place, never removed (unless `clean`), and every file lands by temp +
+  // rename: other test runs may be executing dist/cli.js while this build runs, and must never see
+  // a half-written file. Chunks are content-hashed, so a new build only adds files next to the old ones.
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const tmp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, file.path.endsWith(".js") ? withRequireShim(file.text) : file.contents);
+    if (file.path === join(out, "cli.js")) chmodSync(tmp, 0o755);
+    renameSync(tmp, file.path);
+  }
+  return result;
+}
+
+// `node scripts/build.mjs [--outdir <dir>] [--clean]`; importing this module builds nothing.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf("--outdir");
+  const outdir = at >= 0 ? resolve(process.cwd(), args[at + 1] ?? "") : "dist";
+  await buildCli({ outdir, clean: args.includes("--clean") });
 }

@@ -1,6 +1,6 @@
 // `apply(options)` (apply.md §4): never throws; always returns an ApplyResult validated by
 // ApplyResultSchema. Root → confirmDigest → bundle intake → digest → (dry-run: lock + engine) |
-// (fs: store bundle, intent, lock + engine) → result schema.
+// (fs: store bundle, intent, lock + engine) | (pr: store bundle, intent, pr/run.ts) → result schema.
 import * as fs from "node:fs";
 import { canonicalDigestRef } from "@codai/axiom-canon";
 import {
@@ -14,9 +14,12 @@ import { stripLongPrefix } from "./containment";
 import { type EngineOutcome, type PreChecks, runEngine } from "./engine";
 import { registerIntent } from "./intents";
 import { acquireLock } from "./lock";
+import { defaultRunner, type GitRunner } from "./pr/git";
+import { type PrGitInfo, runPr } from "./pr/run";
 import { checkPaths } from "./prepare";
 import { buildResult, toApplyError } from "./result";
 import { intakeBundle, storeBundle } from "./store";
+import { trustAdvancer } from "./trust-state";
 
 export interface ApplyOptions {
   bundle: unknown;
@@ -34,6 +37,8 @@ export interface ApplyOptions {
   trustAdvancer?: (root: string, bundle: ManifestBundle) => Promise<void>;
   /** Warn-level notices of the success tail (chain, marker, cleanup); default: ignored. */
   onWarn?: (message: string, data?: Record<string, unknown>) => void;
+  /** PR mode: the git spawner, base environment and timeout (tests inject a recording spawner). */
+  git?: Partial<GitRunner>;
   /** Test hook: validate the final result with this schema instead of ApplyResultSchema. */
   resultSchema?: { safeParse(v: unknown): { success: boolean } };
 }
@@ -94,7 +99,7 @@ async function lockedEngine(
       preChecks: opts.preChecks,
       onWarn: opts.onWarn,
       advanceTrustState: opts.advanceTrustState,
-      trustAdvancer: opts.trustAdvancer,
+      trustAdvancer: opts.trustAdvancer ?? trustAdvancer,
       onTrustStateError: opts.onTrustStateError,
     });
   } finally {
@@ -106,7 +111,7 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
   const mode = opts.mode;
   let digest = bestDigest(opts.bundle);
   let root = opts.root;
-  let parts: EngineOutcome;
+  let parts: EngineOutcome & { git?: PrGitInfo };
   try {
     root = await resolveRoot(opts.root);
     if (mode !== "dry-run" && opts.confirmDigest !== digest) {
@@ -120,9 +125,6 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
     checkPaths(bundle);
     const lockTimeoutMs = inRange(opts.lockTimeoutMs, 30_000, 600_000, "lockTimeoutMs");
     const keepBackups = inRange(opts.keepBackups, 3, 1000, "keepBackups");
-    if (mode === "pr") {
-      throw axiomError("ERR_UNSUPPORTED_OP", { message: "mode pr is not available in this build", details: { mode } });
-    }
     if (mode === "dry-run") {
       parts = await lockedEngine(root, bundle, opts, "dry-run", lockTimeoutMs, keepBackups);
     } else {
@@ -133,7 +135,10 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
         bundle.manifest.artifacts.map((a) => a.path),
       );
       try {
-        parts = await lockedEngine(root, bundle, opts, "fs", lockTimeoutMs, keepBackups);
+        parts =
+          mode === "pr"
+            ? await runPr({ ...opts, root, bundle, lockTimeoutMs, keepBackups, runner: defaultRunner(opts.git) })
+            : await lockedEngine(root, bundle, opts, "fs", lockTimeoutMs, keepBackups);
       } finally {
         await intent.release().catch(() => undefined);
       }

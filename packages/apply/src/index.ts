@@ -22,3 +22,9 @@ export { repoSnapshot, snapshotLimits, SNAPSHOT_DEFAULT_MAX_BYTES, SNAPSHOT_DEFA
 export { diffSnapshots, parseSnapshot, type SnapshotDiff } from "./snapshot-diff";
 export { globToRegExp, gitignorePatterns, validateGlob } from "./snapshot-glob";
 export { collectGarbage, parseGcDuration, GC_LOCK_TIMEOUT_MS, type GcKeep, type GcOptions, type GcReport } from "./gc";
+export { advanceTrustState, readTrustState, trustAdvancer, TRUST_STATE_REL, TRUST_STATE_KEY_REL, type TrustAdvance } from "./trust-state";
+export { verifyTree, type VerifyTreeOptions, type VerifyTreeResult, type TreePathEntry, type TreeMismatch } from "./verify-tree";
+// PR mode (apply.md §15):
+export { branchSyntaxProblem, defaultBranch, defaultCommitMessage } from "./pr/branch";
+export { compareUrlFor, parseRemote } from "./pr/compare-url";
+export { GIT_TIMEOUT_MS, gitEnv, runGit, defaultRunner, type GitRunner, type GitSpawner } from "./pr/git";

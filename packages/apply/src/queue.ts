@@ -19,6 +19,17 @@ export function newSequenceId(now = Date.now()): string {
   return `${String(now).padStart(15, "0")}${String(counter).padStart(6, "0")}${randomHex(3)}`;
 }
 
+/**
+ * Tickets this process is waiting on. A ticket file carrying this process's pid and host that is
+ * not in this set is an orphan (its removal failed with a non-retryable error): a live pid would
+ * otherwise keep it "fresh" for an hour and block every later apply in this process (the MCP server).
+ */
+const myLiveTickets = new Set<string>();
+
+function isMyOrphan(name: string, ticket: TicketRecord): boolean {
+  return ticket.pid === process.pid && ticket.hostname === thisHost() && !myLiveTickets.has(name);
+}
+
 export interface TicketRecord {
   pid: number;
   hostname: string;
@@ -41,11 +52,19 @@ export async function writeTicket(root: string, manifestDigest: string): Promise
     since: new Date().toISOString(),
     manifestDigest,
   };
-  await atomicWrite(path.join(dir, name), path.join(dir, `.${name}.${randomHex(4)}.tmp`), JSON.stringify(record));
+  myLiveTickets.add(name);
+  try {
+    await atomicWrite(path.join(dir, name), path.join(dir, `.${name}.${randomHex(4)}.tmp`), JSON.stringify(record));
+  } catch (err) {
+    myLiveTickets.delete(name);
+    throw err;
+  }
   return name;
 }
 
 export async function removeTicket(root: string, name: string): Promise<void> {
+  // Forget it first: should the delete fail, the file left behind is an orphan, pruned on sight.
+  myLiveTickets.delete(name);
   await deleteWithRetry(path.join(layout.queue(root), name));
 }
 
@@ -79,7 +98,7 @@ export async function listTickets(root: string, prune: boolean): Promise<LiveTic
     const read = await readSmall(file);
     if (read.kind !== "ok") continue;
     const ticket = parseTicket(read.text);
-    if (!ticket || recordIsStale(ticket.pid, ticket.hostname, ticket.since)) {
+    if (!ticket || recordIsStale(ticket.pid, ticket.hostname, ticket.since) || isMyOrphan(name, ticket)) {
       if (prune) await deleteWithRetry(file).catch(() => undefined);
       continue;
     }

@@ -46,6 +46,7 @@ export interface ResultParts {
   files: import("@codai/axiom-schema").ApplyFileResult[];
   diff?: string;
   journal?: string;
+  git?: { branch: string; commit?: string; compareUrl?: string };
   drifted?: string[];
   error?: ApplyErrorObject;
 }
@@ -68,6 +69,7 @@ export function buildResult(
   };
   if (parts.diff !== undefined) out.diff = parts.diff;
   if (parts.journal !== undefined) out.journal = parts.journal;
+  if (parts.git !== undefined) out.git = parts.git;
   if (parts.drifted !== undefined) out.drifted = parts.drifted;
   if (parts.error !== undefined) out.error = parts.error;
   return out;

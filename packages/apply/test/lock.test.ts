@@ -331,3 +331,27 @@ describe("queue tickets", () => {
     expect(existsSync(file)).toBe(true);
   });
 });
+
+describe("a queue ticket whose removal failed (non-retryable errno) does not block this process", () => {
+  it("the orphaned ticket of this pid is pruned on sight: the next acquireLock gets the lock at once", async () => {
+    const restore = installFs({
+      unlink: async (file: string) => {
+        if (file.endsWith(".ticket")) throw Object.assign(new Error("EIO: injected"), { code: "EIO" });
+        const { unlink } = await import("node:fs/promises");
+        await unlink(file);
+      },
+    });
+    let first: Awaited<ReturnType<typeof acquireLock>>;
+    try {
+      first = await acquireLock(root, DIGEST_A, 1000);
+    } finally {
+      restore();
+    }
+    const left = (await readdir(path.join(root, ".axiom", "queue"))).filter((n) => TICKET_NAME_RE.test(n));
+    expect(left).toHaveLength(1); // the delete really failed: the file is still there
+    await first.release();
+    const second = await acquireLock(root, DIGEST_B, 0);
+    await second.release();
+    expect((await readdir(path.join(root, ".axiom", "queue"))).filter((n) => TICKET_NAME_RE.test(n))).toEqual([]);
+  });
+});

@@ -87,3 +87,53 @@ export function clientCapabilitiesOf(server: McpServer, ctx: ServerContext): Rec
   if (claimed && typeof claimed === "object") return claimed as Record<string, unknown>;
   return server.server.getClientCapabilities() as Record<string, unknown> | undefined;
 }
+
+/** The multi-round-trip inputs of this round, unverified: AXIOM verifies the state itself (mcp.md §8.5). */
+export function humanRoundOf(ctx: ServerContext): { inputResponses?: Record<string, unknown>; requestState?: string } {
+  const req = ctx.mcpReq as { inputResponses?: Record<string, unknown>; requestState?: () => unknown };
+  const state = typeof req.requestState === "function" ? req.requestState() : undefined;
+  return { inputResponses: req.inputResponses, requestState: typeof state === "string" ? state : undefined };
+}
+
+// ---- Streamable HTTP (mcp.md §11) ----
+
+export interface LegacySessionOptions {
+  /** §11.5 allowlists; DNS-rebinding protection is on when `allowedHosts` is given (loopback binds). */
+  allowedHosts?: string[];
+  allowedOrigins?: string[];
+  onsessioninitialized(sessionId: string): void;
+  onsessionclosed(sessionId: string): void;
+  onerror(error: Error): void;
+}
+
+export interface LegacySession {
+  handle(request: Request): Promise<Response>;
+  sessionId(): string | undefined;
+  close(): Promise<void>;
+}
+
+/** One sessionful 2025-era transport (session id = random UUID) and a fresh `legacy` instance. */
+export async function openLegacySession(factory: McpServerFactory, options: LegacySessionOptions): Promise<LegacySession> {
+  const protect = options.allowedHosts !== undefined;
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: () => crypto.randomUUID(),
+    onsessioninitialized: options.onsessioninitialized,
+    onsessionclosed: options.onsessionclosed,
+    enableDnsRebindingProtection: protect,
+    ...(protect ? { allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins } : {}),
+  });
+  transport.onerror = options.onerror;
+  const server = await factory({ era: "legacy" });
+  await server.connect(transport);
+  let closed = false;
+  return {
+    handle: (request) => transport.handleRequest(request),
+    sessionId: () => transport.sessionId,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await server.close().catch(() => {});
+      await transport.close().catch(() => {});
+    },
+  };
+}

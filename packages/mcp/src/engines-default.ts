@@ -11,7 +11,14 @@ import {
   statusDocument,
 } from "@codai/axiom-apply";
 import { parseAxm } from "@codai/axiom-axm";
-import { loadProfile, makePreChecks, runChecks, storeReport } from "@codai/axiom-checks";
+import {
+  loadProfile,
+  makePreChecks,
+  profileSearchDirs,
+  requiresAntiRollback,
+  runChecks,
+  storeReport,
+} from "@codai/axiom-checks";
 import {
   compilePlan,
   diffManifests,
@@ -67,10 +74,11 @@ export function defaultEngines(): Engines {
     async apply(opts) {
       let report: CheckReport | undefined;
       let trustError: AxiomErrorObject | undefined;
+      const profile = await loadProfile(opts.profile, { searchDirs: profileSearchDirs(opts.root) });
       const pre = await makePreChecks({
         bundle: opts.bundle,
         root: opts.root,
-        profile: opts.profile,
+        profile,
         allowGuards: opts.allowGuards,
         guardAllowlist: opts.guardAllowlist,
       });
@@ -83,8 +91,9 @@ export function defaultEngines(): Engines {
         lockTimeoutMs: opts.lockTimeoutMs,
         branch: opts.branch,
         commitMessage: opts.commitMessage,
-        // Anti-rollback advance (§5.4 step 8): enabled once the signing engine exports a trust
-        // advancer; the engine reports a failed advance here and the tool turns it into isError.
+        // Anti-rollback advance (mcp.md §5.4, signing.md §8.3): the engine advances under the lock on
+        // `applied`; a failed advance is reported here and the tool turns it into isError.
+        advanceTrustState: requiresAntiRollback(profile.checks, opts.bundle.manifest.checks),
         onTrustStateError: (error) => {
           trustError = error;
         },

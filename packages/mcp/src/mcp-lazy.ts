@@ -24,7 +24,8 @@ export interface McpRunConfig {
   loadEmitters: () => Promise<EmitterRegistry | undefined>;
 }
 
-export async function runMcpStdio(config: McpRunConfig): Promise<void> {
+/** Start-up up to the factory (shared by stdio and http-lazy's HTTP entry). */
+export async function prepareMcp(config: McpRunConfig) {
   const log = createLogger(config.logLevel);
   const policy = await createRootsPolicy(config.roots);
   if (policy.roots.size === 0)
@@ -46,6 +47,11 @@ export async function runMcpStdio(config: McpRunConfig): Promise<void> {
     allowProfiles: config.allowProfiles,
     engines: defaultEngines(),
   });
+  return { log, policy, factory };
+}
+
+export async function runMcpStdio(config: McpRunConfig): Promise<void> {
+  const { log, policy, factory } = await prepareMcp(config);
   const handle = serveStdio(factory, config.wire, (error) =>
     log.warn("stdio transport error", { error: error.message }),
   );

@@ -6,6 +6,7 @@ import {
   acceptingSchema,
   CACHE_HINTS,
   clientCapabilitiesOf,
+  humanRoundOf,
   McpServer,
   type McpServerFactory,
   type WireEra,
@@ -93,7 +94,12 @@ function buildServer(deps: ServerDeps, era: WireEra): McpServer {
       ...(USER_INTERACTION_TOOLS.has(def.name) ? { _meta: { "anthropic/requiresUserInteraction": true } } : {}),
     };
     server.registerTool(def.name, config, (async (args: unknown, ctx: Parameters<typeof clientCapabilitiesOf>[1]) => {
-      const call = { deps, era, clientCapabilities: () => clientCapabilitiesOf(server, ctx) };
+      const call = {
+        deps,
+        era,
+        clientCapabilities: () => clientCapabilitiesOf(server, ctx),
+        humanRound: () => humanRoundOf(ctx),
+      };
       return runTool(def, args, call, deps.log);
     }) as never);
   }

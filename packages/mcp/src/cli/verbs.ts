@@ -23,11 +23,6 @@ export const VERBS: Record<string, VerbEntry> = {
     synopsis: "axiom doctor [--root <dir>] [--json]",
     load: () => import("./verbs/doctor"),
   },
-  gate: {
-    synopsis:
-      "axiom gate --stdin [--root <dir>] [--profile <file>] [--fail-open] [--no-shell-scan] [--no-root-discovery] [--log-level <level>]",
-    load: () => import("./verbs/gate"),
-  },
   status: {
     synopsis: "axiom status [--root <dir>] [--json]",
     load: () => import("./verbs/status"),
@@ -88,6 +83,11 @@ export const VERBS: Record<string, VerbEntry> = {
   trust: {
     synopsis: "axiom trust add <pubkey.json> | remove <keyid> | list | root-id [<id> | --clear] --root <dir>",
     load: () => import("./verbs/trust"),
+  },
+  gate: {
+    synopsis:
+      "axiom gate --stdin [--root <dir>] [--profile <file>] [--fail-open] [--no-shell-scan] [--no-root-discovery] [--log-level <level>]",
+    load: () => import("./verbs/gate"),
   },
   migrate: {
     synopsis:

@@ -135,7 +135,12 @@ export const applyTool = defineTool({
     }
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const profile = await selectProfile(deps, args.profile, bundle.manifest.profile, root);
-    const round = await humanStep(call, { tool: "axiom_apply", root, manifestDigest: bundle.manifestDigest });
+    const round = await humanStep(call, {
+      tool: "axiom_apply",
+      root,
+      manifestDigest: bundle.manifestDigest,
+      artifacts: bundle.manifest.artifacts,
+    });
     if (round instanceof RawToolResult) return round;
     const { result } = await applyConfirmed(deps, bundle, root, profile, {
       mode: args.mode ?? "fs",

@@ -13,6 +13,8 @@ export interface ToolCall {
   era: "legacy" | "modern";
   /** Client capabilities of this call (2026 `_meta` claim or 2025 `initialize`), for the human step. */
   clientCapabilities(): Record<string, unknown> | undefined;
+  /** This round's `inputResponses` and raw `requestState` (mcp.md §8.4); absent in-process. */
+  humanRound?(): { inputResponses?: Record<string, unknown>; requestState?: string };
 }
 
 /** A handler result passed to the SDK verbatim (e.g. an input-required round, mcp.md §8.4). */

@@ -218,7 +218,12 @@ export const write = defineTool({
         details: { confirmDigest: args.confirmDigest, manifestDigest: bundle.manifestDigest },
       });
     }
-    const round = await humanStep(call, { tool: "axiom_write", root, manifestDigest: bundle.manifestDigest });
+    const round = await humanStep(call, {
+      tool: "axiom_write",
+      root,
+      manifestDigest: bundle.manifestDigest,
+      artifacts: bundle.manifest.artifacts,
+    });
     if (round instanceof RawToolResult) return round;
     const { result, report } = await applyConfirmed(deps, bundle, root, profile, {
       mode: "fs",

@@ -5,8 +5,15 @@
 // 1 failed/rolled-back, 2 before a result exists.
 import { isAbsolute } from "node:path";
 import { apply, intakeBundle, storeBundle } from "@codai/axiom-apply";
-import { axiomError } from "@codai/axiom-schema";
-import { printJson, setExit } from "../../cli-output";
+import {
+  loadProfile,
+  makePreChecks,
+  profileSearchDirs,
+  requiresAntiRollback,
+  selectCliProfile,
+} from "@codai/axiom-checks";
+import { type ApplyErrorObject, axiomError } from "@codai/axiom-schema";
+import { printError, printJson, setExit } from "../../cli-output";
 import { resolveCliRoot } from "../../roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
 import { readBundleFile } from "../input";
@@ -60,22 +67,49 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     });
   }
   const root = await resolveCliRoot(rootArg, cwd);
-  // --profile is parsed here; the pre-apply check runner is wired in by the checks integration.
-  stringFlag(values, "profile");
+  // The operator may name any profile (D26); a bad one fails here, before apply starts.
+  const profile = await loadProfile(selectCliProfile(stringFlag(values, "profile"), bundle.manifest.profile), {
+    searchDirs: profileSearchDirs(root),
+  });
+  const preChecks = await makePreChecks({
+    bundle,
+    root,
+    profile,
+    allowGuards: booleanFlag(values, "allow-guards"),
+    guardAllowlist: listFlag(values, "guard-allowlist"),
+  });
   const mode = dryRun ? "dry-run" : pr ? "pr" : "fs";
+  let trustError: ApplyErrorObject | undefined;
   const result = await apply({
     bundle,
     root,
     mode,
     confirmDigest: dryRun ? undefined : confirm,
+    preChecks,
     lockTimeoutMs: integerFlag(values, "lock-timeout"),
     keepBackups: dryRun ? undefined : integerFlag(values, "keep-backups"),
     branch: stringFlag(values, "branch"),
     commitMessage: stringFlag(values, "commit-message") ?? stringFlag(values, "message"),
+    // signing.md §8.3: the engine advances the trust state under the lock, only on `applied`.
+    advanceTrustState: requiresAntiRollback(profile.checks, bundle.manifest.checks),
+    onTrustStateError: (error) => {
+      trustError = error;
+    },
   });
   if (result.status === "applied" || result.status === "noop") {
     await storeBundle(root, bundle).catch(() => undefined);
   }
   printJson(result);
+  if (trustError !== undefined && result.status === "applied") {
+    // The files stay applied; the failed advance is an error line after the result (exit 2).
+    printError(
+      axiomError(trustError.code, {
+        message: `trust state not advanced: ${trustError.message}`,
+        details: { ...trustError.details, manifestDigest: result.manifestDigest, status: "applied" },
+      }),
+    );
+    setExit(2);
+    return;
+  }
   setExit(result.status === "applied" || result.status === "noop" ? 0 : 1);
 }

@@ -3,7 +3,7 @@
 import { isAbsolute } from "node:path";
 import { booleanFlag, enumFlag, listFlag, stringFlag } from "../args";
 import { loadEmitters } from "../load-emitters";
-import { parseToolsetFlag } from "../mcp-flags";
+import { httpFlags, parseToolsetFlag } from "../mcp-flags";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -17,6 +17,8 @@ export const options: FlagTable = {
   "log-level": { type: "string" },
   wire: { type: "string" },
   "require-human": { type: "boolean" },
+  http: { type: "string" },
+  "http-token-env": { type: "string" },
 };
 
 export const positionals = { min: 0, max: 0 };
@@ -30,8 +32,8 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
   for (const entry of guardAllowlist) {
     if (!isAbsolute(entry)) throw new UsageError(`--guard-allowlist expects an absolute path, got "${entry}"`);
   }
-  const { runMcpStdio } = await import("../../mcp-lazy");
-  await runMcpStdio({
+  const http = httpFlags(stringFlag(values, "http"), stringFlag(values, "http-token-env"));
+  const config = {
     roots: listFlag(values, "root"),
     toolset,
     wire,
@@ -45,5 +47,13 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
       const specs = listFlag(values, "emitter");
       return specs.length === 0 ? undefined : loadEmitters(specs, cwd);
     },
-  });
+  };
+  if (http) {
+    // node:http and the transport load only here (mcp.md §2 lazy chunks).
+    const { runMcpHttp } = await import("../../http-lazy");
+    await runMcpHttp({ ...config, ...http });
+    return;
+  }
+  const { runMcpStdio } = await import("../../mcp-lazy");
+  await runMcpStdio(config);
 }

@@ -1,6 +1,7 @@
 // `axiom verify` (cli.md §7.7): structural verify of a bundle (formats.md §10.1), with `--root` also
 // its signatures against the root's trust store (signing.md §6); `--journal --root` verifies the
-// journal hash chain instead (apply.md §12.3). Exit 0 when ok, 1 otherwise; an unreadable,
+// journal hash chain instead (apply.md §12.3); `--tree` compares a tree with the manifest (signing.md §9,
+// lazy chunk dist/verify-tree-lazy.js). Exit 0 when ok, 1 otherwise; an unreadable,
 // non-UTF-8 or non-JSON file is an error line (exit 2), not a result.
 import { verifyBundle } from "@codai/axiom-plan";
 import { printJson, setExit } from "../../cli-output";
@@ -13,6 +14,9 @@ import { verifyWithRoot } from "../verify-signatures";
 export const options: FlagTable = {
   root: { type: "string" },
   journal: { type: "boolean" },
+  tree: { type: "string" },
+  pre: { type: "boolean" },
+  attest: { type: "string" },
 };
 
 export const positionals = { min: 0, max: 1 };
@@ -21,7 +25,26 @@ export async function run(ctx: VerbContext): Promise<void> {
   if (ctx.values.journal === true) return runVerifyJournal(ctx);
   const [file] = ctx.positionals;
   if (file === undefined) throw new UsageError("verify needs <bundle.json> (or --journal --root <dir>)");
+  const treeArg = ctx.values.tree;
+  for (const flag of ["pre", "attest"]) {
+    if (ctx.values[flag] !== undefined && treeArg === undefined) throw new UsageError(`--${flag} requires --tree <dir>`);
+  }
   const rootArg = ctx.values.root;
+  if (typeof treeArg === "string") {
+    // signing.md §9.2: a tree check is never mistaken for a signature check.
+    if (rootArg !== undefined) throw new UsageError("--root cannot be combined with --tree");
+    const input = await readBundleFile(file, ctx.cwd);
+    const { runVerifyTree } = await import("../../verify-tree-lazy");
+    const attest = ctx.values.attest;
+    return runVerifyTree({
+      input,
+      treeArg,
+      pre: ctx.values.pre === true,
+      attest: typeof attest === "string" ? attest : undefined,
+      cwd: ctx.cwd,
+      env: process.env,
+    });
+  }
   const root = typeof rootArg === "string" ? await resolveRoot(rootArg, ctx.cwd) : undefined;
   const input = await readBundleFile(file, ctx.cwd);
   const structural = verifyBundle(input);

@@ -1,0 +1,258 @@
+// PR mode (apply.md §15 steps 2–6.11): build the change in an AXIOM-owned linked worktree
+// `.axiom/wt/<hex12>` on a new branch from HEAD and commit it there. The shared tree is never
+// written (only its `.axiom/`: lock, worktree dir, applied marker, D6); no push, no network.
+// The caller has done steps 1 (intake, bundle store, intent) and releases the intent.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
+import { stripLongPrefix } from "../containment";
+import { type EngineOutcome, type PreChecks, runEngine } from "../engine";
+import { capture, digestOrAbsent } from "../identity";
+import { containmentWalk } from "../containment";
+import { atomicWrite, mkdirp, rmrf } from "../io";
+import { layout, axiomDir } from "../layout";
+import { acquireLock } from "../lock";
+import { buildResult, toApplyError } from "../result";
+import { isFsMarker } from "../store";
+import { assertBranchSyntax, defaultBranch, defaultCommitMessage } from "./branch";
+import { compareUrlFor } from "./compare-url";
+import { type GitRunner, runGit } from "./git";
+
+export interface PrGitInfo {
+  branch: string;
+  commit?: string;
+  compareUrl?: string;
+}
+
+export type PrOutcome = EngineOutcome & { git?: PrGitInfo };
+
+export interface PrInput {
+  root: string;
+  bundle: ManifestBundle;
+  branch?: string;
+  commitMessage?: string;
+  lockTimeoutMs: number;
+  keepBackups: number;
+  preChecks?: PreChecks;
+  onWarn?: (message: string, data?: Record<string, unknown>) => void;
+  advanceTrustState?: boolean;
+  trustAdvancer?: (root: string, bundle: ManifestBundle) => Promise<void>;
+  onTrustStateError?: (error: ApplyErrorObject) => void;
+  runner: GitRunner;
+}
+
+export function worktreePath(root: string, hex: string): string {
+  return path.join(axiomDir(root), "wt", hex.slice(0, 12));
+}
+
+/** `\`→`/`, trailing `/` stripped, lower-cased on win32 (§15 step 3). */
+function comparable(p: string): string {
+  let s = stripLongPrefix(p).replace(/\\/g, "/");
+  while (s.length > 1 && s.endsWith("/")) s = s.slice(0, -1);
+  return process.platform === "win32" ? s.toLowerCase() : s;
+}
+
+async function assertTopLevel(input: PrInput): Promise<void> {
+  let out: string;
+  try {
+    out = (await runGit(input.runner, input.root, ["rev-parse", "--show-toplevel"])).stdout;
+  } catch (err) {
+    if ((err as { code?: string }).code === "ERR_GIT_NOT_FOUND") throw err;
+    throw axiomError("ERR_GIT_NOT_REPO", {
+      message: `not a git repository: ${input.root}`,
+      details: { root: input.root, cause: toApplyError(err).message },
+    });
+  }
+  const line = out.replace(/\r?\n$/, "");
+  let toplevel = line;
+  try {
+    toplevel = await fs.promises.realpath(line);
+  } catch {
+    // compare the printed spelling
+  }
+  if (comparable(toplevel) !== comparable(input.root)) {
+    throw axiomError("ERR_GIT_NOT_REPO", {
+      message: "the root is not the top level of its git repository",
+      details: { root: input.root, toplevel },
+    });
+  }
+}
+
+async function branchExists(input: PrInput, cwd: string, branch: string): Promise<boolean> {
+  try {
+    await runGit(input.runner, cwd, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === "ERR_GIT_NOT_FOUND") throw err;
+    return false;
+  }
+}
+
+function existsError(branch: string): Error {
+  return axiomError("ERR_GIT_BRANCH_EXISTS", { message: `branch ${branch} already exists`, details: { branch } });
+}
+
+/** Steps 2–5: every check that runs before the lock. */
+async function preflight(input: PrInput, branch: string): Promise<void> {
+  assertBranchSyntax(branch);
+  try {
+    await runGit(input.runner, input.root, ["check-ref-format", "--branch", branch]);
+  } catch (err) {
+    if ((err as { code?: string }).code === "ERR_GIT_NOT_FOUND") throw err;
+    throw axiomError("ERR_GIT_BRANCH_INVALID", {
+      message: "git check-ref-format rejected the branch name",
+      details: { branch },
+    });
+  }
+  await assertTopLevel(input);
+  const paths = input.bundle.manifest.artifacts.map((a) => a.path);
+  const status = await runGit(input.runner, input.root, [
+    "status",
+    "--porcelain",
+    "--untracked-files=all",
+    "--",
+    ...paths,
+  ]);
+  const dirty = status.stdout.split("\n").filter((l) => l !== "");
+  if (dirty.length) {
+    throw axiomError("ERR_GIT_DIRTY", {
+      message: `touched paths have uncommitted changes: ${dirty.length}`,
+      details: { dirty },
+    });
+  }
+  if (await branchExists(input, input.root, branch)) throw existsError(branch);
+}
+
+/** Step 6.4: HEAD (the fresh worktree) already equals every artifact. */
+async function headMatches(tree: string, bundle: ManifestBundle): Promise<boolean> {
+  for (const a of bundle.manifest.artifacts) {
+    await containmentWalk(tree, a.path);
+    const now = digestOrAbsent(await capture(layout.target(tree, a.path)));
+    const expected = a.op === "delete" ? "absent" : (a.digest?.sha256 ?? "absent");
+    if (now !== expected) return false;
+  }
+  return true;
+}
+
+function unchangedFiles(bundle: ManifestBundle): ApplyFileResult[] {
+  return bundle.manifest.artifacts.map((a) => {
+    const f: ApplyFileResult = { path: a.path, op: a.op, status: "unchanged" };
+    if (a.digest) f.digest = { sha256: a.digest.sha256 };
+    return f;
+  });
+}
+
+/** compareUrl from `origin`; never throws. */
+async function compareUrl(input: PrInput, cwd: string, branch: string): Promise<string | undefined> {
+  try {
+    const remote = (await runGit(input.runner, cwd, ["remote", "get-url", "origin"])).stdout.trim();
+    let base = "main";
+    try {
+      const head = (await runGit(input.runner, cwd, ["symbolic-ref", "refs/remotes/origin/HEAD"])).stdout.trim();
+      if (head.startsWith("refs/remotes/origin/") && head.length > 20) base = head.slice(20);
+    } catch {
+      // no origin/HEAD: fall back to main
+    }
+    return compareUrlFor(remote, base, branch);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runPr(input: PrInput): Promise<PrOutcome> {
+  const { root, bundle } = input;
+  const digest = bundle.manifestDigest;
+  const hex = digest.slice(7);
+  const branch = input.branch ?? defaultBranch(bundle.manifest.name, hex);
+  await preflight(input, branch);
+
+  const lock = await acquireLock(root, digest, input.lockTimeoutMs);
+  const wtPath = worktreePath(root, hex);
+  let createdBranch = false;
+  let committed = false;
+  let engineApplied = false;
+  let files: ApplyFileResult[] = [];
+  const bestEffort = async (args: string[]) => {
+    await runGit(input.runner, root, args).catch((err) =>
+      input.onWarn?.(`git ${args[0]} failed during PR cleanup`, { error: toApplyError(err).message }),
+    );
+  };
+  try {
+    // 6.1–6.3
+    await rmrf(wtPath).catch(() => undefined);
+    await bestEffort(["worktree", "prune"]);
+    if (await branchExists(input, root, branch)) throw existsError(branch);
+    await mkdirp(path.dirname(wtPath));
+    // Set before the call: `worktree add -b` can create the branch and still fail (post-checkout
+    // hook); the branch did not exist under the lock, so whatever is there now is ours.
+    createdBranch = true;
+    await runGit(input.runner, root, ["worktree", "add", "--quiet", "-b", branch, wtPath, "HEAD"]);
+    const tree = stripLongPrefix(await fs.promises.realpath(wtPath));
+
+    // 6.4
+    if (await headMatches(tree, bundle)) return { status: "noop", files: unchangedFiles(bundle) };
+
+    // 6.5–6.6
+    const outcome = await runEngine({
+      tree,
+      casRoot: root,
+      bundle,
+      mode: "fs",
+      keepBackups: input.keepBackups,
+      preChecks: input.preChecks,
+      onWarn: input.onWarn,
+    });
+    if (outcome.status !== "applied") {
+      const { journal: _journal, ...rest } = outcome;
+      return rest;
+    }
+    engineApplied = true;
+    files = outcome.files;
+
+    // 6.7
+    const touched = files.filter((f) => f.status === "written" || f.status === "deleted").map((f) => f.path);
+    if (touched.length) await runGit(input.runner, tree, ["add", "--", ...touched]);
+    const message = input.commitMessage ?? defaultCommitMessage(bundle.manifest.name, digest, bundle.manifest.planDigest);
+    await runGit(input.runner, tree, ["commit", "--quiet", "-F", "-"], message);
+    const commit = (await runGit(input.runner, tree, ["rev-parse", "HEAD"])).stdout.trim();
+    if (!/^[a-f0-9]{40}$/.test(commit)) {
+      throw axiomError("ERR_GIT_FAILED", {
+        message: "git rev-parse HEAD did not print a commit id",
+        details: { args: ["rev-parse", "HEAD"], stdout: commit.slice(0, 200) },
+      });
+    }
+    committed = true;
+
+    // 6.8–6.9a
+    const git: PrGitInfo = { branch, commit };
+    const url = await compareUrl(input, tree, branch);
+    if (url !== undefined) git.compareUrl = url;
+    const result: PrOutcome = { status: "applied", files, git };
+    if (outcome.drifted?.length) result.drifted = outcome.drifted;
+    if (!(await isFsMarker(root, hex).catch(() => false))) {
+      const marker = buildResult(digest, "pr", root, result);
+      await atomicWrite(layout.applied(root, hex), JSON.stringify(marker), true).catch((err) =>
+        input.onWarn?.("applied marker write failed", { manifestDigest: digest, error: String(err?.message ?? err) }),
+      );
+    }
+    if (input.advanceTrustState && input.trustAdvancer) {
+      try {
+        await input.trustAdvancer(root, bundle);
+      } catch (err) {
+        input.onTrustStateError?.(toApplyError(err));
+      }
+    }
+    return result;
+  } catch (err) {
+    // 6.10
+    return engineApplied
+      ? { status: "rolled-back", files, error: toApplyError(err) }
+      : { status: "failed", files, error: toApplyError(err) };
+  } finally {
+    // 6.11: the worktree never outlives the call; a branch without our commit is deleted.
+    await rmrf(wtPath).catch(() => undefined);
+    await bestEffort(["worktree", "prune"]);
+    if (createdBranch && !committed) await bestEffort(["branch", "--quiet", "-D", branch]);
+    await lock.release().catch(() => undefined);
+  }
+}

@@ -1,0 +1,130 @@
+// Anti-rollback trust state, the I/O half (signing.md §8.1 load, §8.3 advance). The pure rules
+// (schema, MAC, load decisions) live in canon so the predicate and this advance agree byte for
+// byte. The engine runs the advance after the applied marker while it still holds `.axiom/lock`
+// (apply.md §5.8 S3a), so a queued older counter always sees the new lastCounter.
+import { constants as C, promises as fsp } from "node:fs";
+import * as path from "node:path";
+import {
+  loadTrustState,
+  newTrustStateKeyHex,
+  parseTrustStateKey,
+  sealTrustState,
+  serializeTrustState,
+  serializeTrustStateKey,
+  TRUST_STATE_KEY_MAX_BYTES,
+  type TrustStateLoad,
+} from "@codai/axiom-canon";
+import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
+
+export const TRUST_STATE_REL = ".axiom/trust/state.json";
+export const TRUST_STATE_KEY_REL = ".axiom/trust/state.key";
+/** Same cap the predicate uses for state.json. */
+const STATE_JSON_MAX_BYTES = 262_144;
+
+async function readCapped(file: string, max: number): Promise<Uint8Array | undefined> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(file, C.O_RDONLY);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+  try {
+    const buf = Buffer.alloc(max + 1);
+    let n = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buf, n, buf.length - n, null);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+      if (n > max) break;
+    }
+    return buf.subarray(0, n);
+  } finally {
+    await handle.close();
+  }
+}
+
+function corrupt(load: Extract<TrustStateLoad, { kind: "corrupt" }>): Error {
+  return axiomError("ERR_TRUST_STATE_CORRUPT", {
+    message: load.message,
+    details: load.reason === undefined ? {} : { reason: load.reason },
+  });
+}
+
+/** §8.1 load rules over `<root>/.axiom/trust/`; an oversize state.json is corrupt, not truncated. */
+export async function readTrustState(root: string): Promise<TrustStateLoad> {
+  const stateBytes = await readCapped(path.join(root, TRUST_STATE_REL), STATE_JSON_MAX_BYTES);
+  const keyBytes = await readCapped(path.join(root, TRUST_STATE_KEY_REL), TRUST_STATE_KEY_MAX_BYTES);
+  if (stateBytes !== undefined && stateBytes.length > STATE_JSON_MAX_BYTES) {
+    return { kind: "corrupt", message: "state.json exceeds 262144 bytes" };
+  }
+  return loadTrustState(stateBytes, keyBytes);
+}
+
+/** temp `<file>.tmp-<pid>` + rename, with the given mode (state.key: 0600). */
+async function writeAtomic(file: string, text: string, mode: number): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
+  await fsp.rm(tmp, { force: true });
+  const handle = await fsp.open(tmp, C.O_CREAT | C.O_EXCL | C.O_WRONLY, mode);
+  try {
+    await handle.writeFile(text, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  // The umask may have narrowed the mode; chmod makes 0600 exact (a no-op on win32).
+  await fsp.chmod(tmp, mode).catch(() => undefined);
+  try {
+    await fsp.rename(tmp, file);
+  } catch (err) {
+    await fsp.rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+export type TrustAdvance =
+  | { advanced: false; reason: "NO_COUNTER" | "NOT_NEWER"; lastCounter?: number }
+  | { advanced: true; lastCounter: number; createdKey: boolean };
+
+/**
+ * §8.3 algorithm: no counter → no-op; load (§8.1, corrupt → ERR_TRUST_STATE_CORRUPT);
+ * lastCounter ≥ counter → no-op (monotonic); create state.key if absent; write the sealed state.
+ * Write failures propagate (the engine hands them to onTrustStateError; the apply stays applied).
+ */
+export async function advanceTrustState(root: string, bundle: ManifestBundle): Promise<TrustAdvance> {
+  const counter = bundle.manifest.counter;
+  if (counter === undefined) return { advanced: false, reason: "NO_COUNTER" };
+  const load = await readTrustState(root);
+  if (load.kind === "corrupt") throw corrupt(load);
+  if (load.kind === "ok" && load.state.lastCounter >= counter) {
+    return { advanced: false, reason: "NOT_NEWER", lastCounter: load.state.lastCounter };
+  }
+  const dir = path.join(root, ".axiom", "trust");
+  await fsp.mkdir(dir, { recursive: true });
+  const keyFile = path.join(root, TRUST_STATE_KEY_REL);
+  let keyHex = load.kind === "ok" ? load.keyHex : undefined;
+  let createdKey = false;
+  if (keyHex === undefined) {
+    // No state.json: reuse an existing key (deleting state.json alone keeps the key, §8.3), but a
+    // present key that is not 64 hex is corrupt (§8.1), never silently replaced.
+    const existing = await readCapped(keyFile, TRUST_STATE_KEY_MAX_BYTES);
+    if (existing !== undefined) {
+      keyHex = parseTrustStateKey(existing);
+      if (keyHex === undefined) {
+        throw corrupt({ kind: "corrupt", message: "state.key is not 64 lowercase hex" });
+      }
+    } else {
+      keyHex = newTrustStateKeyHex();
+      await writeAtomic(keyFile, serializeTrustStateKey(keyHex), 0o600);
+      createdKey = true;
+    }
+  }
+  const state = sealTrustState(keyHex, counter, bundle.manifestDigest);
+  await writeAtomic(path.join(root, TRUST_STATE_REL), serializeTrustState(state), 0o644);
+  return { advanced: true, lastCounter: counter, createdKey };
+}
+
+/** The engine's `trustAdvancer` shape (result discarded). */
+export async function trustAdvancer(root: string, bundle: ManifestBundle): Promise<void> {
+  await advanceTrustState(root, bundle);
+}

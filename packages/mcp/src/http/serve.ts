@@ -1,0 +1,78 @@
+// The node:http listener of `axiom mcp --http` (mcp.md §11.2, §11.6): binds, logs `http listening`,
+// and shuts down in the §11.6 order. Start-up rules (spec, token) are checked before anything binds.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { McpServerFactory, WireMode } from "../adapter";
+import type { Logger } from "../logging";
+import { resolveToken } from "./auth";
+import { allowedHosts } from "./host-guard";
+import { createPipeline, type Pipeline } from "./pipeline";
+import type { SessionTableOptions } from "./sessions";
+import { hostForUrl, isLoopbackHost, parseHttpSpec } from "./spec";
+
+export const HTTP_REQUEST_TIMEOUT_MS = 60_000;
+export const HTTP_HEADERS_TIMEOUT_MS = 60_000;
+
+export interface HttpServeOptions {
+  spec: string;
+  tokenEnv: string;
+  env: NodeJS.ProcessEnv;
+  factory: McpServerFactory;
+  wire: WireMode;
+  log: Logger;
+  /** Test seam: session clock and idle window. */
+  sessions?: Omit<SessionTableOptions, "log">;
+  /** Called before the sessions close on shutdown (the task store's abortAll). */
+  onShutdown?: () => void;
+}
+
+export interface HttpHandle {
+  url: string;
+  host: string;
+  port: number;
+  server: Server;
+  pipeline: Pipeline;
+  close(): Promise<void>;
+}
+
+/** Validates spec and token (ERR_INTERNAL), binds and starts serving. */
+export async function startHttpServer(options: HttpServeOptions): Promise<HttpHandle> {
+  const { host, port: requestedPort } = parseHttpSpec(options.spec);
+  const token = resolveToken(options.env, options.tokenEnv, host);
+  const loopback = isLoopbackHost(host);
+  let hosts: string[] = [];
+  const pipeline = createPipeline({
+    factory: options.factory,
+    wire: options.wire,
+    log: options.log,
+    token,
+    hosts: loopback ? () => hosts : undefined,
+    sessions: options.sessions,
+  });
+  const server = createServer({ requestTimeout: HTTP_REQUEST_TIMEOUT_MS, headersTimeout: HTTP_HEADERS_TIMEOUT_MS }, (req, res) => {
+    void pipeline.handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(requestedPort, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  hosts = allowedHosts(host, port);
+  const url = `http://${hostForUrl(host)}:${port}/mcp`;
+  options.log.info("http listening", { url, host, port, wire: options.wire, auth: token !== undefined });
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      options.onShutdown?.();
+      await pipeline.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    })();
+    return closing;
+  };
+  return { url, host, port, server, pipeline, close };
+}

@@ -1,0 +1,131 @@
+// Issue 12 (deterministic budgets), cli.md §1.1, mcp.md §2, hooks-doctor.md §2.14: sizes and module
+// graphs read from esbuild's metafile for the current sources (scripts/build.mjs, write: false), so
+// stale chunks left in dist by earlier builds never count.
+import { readFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO } from "./cli-run";
+
+interface MetaImport {
+  path: string;
+  kind: string;
+  external?: boolean;
+}
+interface MetaOutput {
+  bytes: number;
+  imports: MetaImport[];
+  inputs: Record<string, { bytesInOutput: number }>;
+  entryPoint?: string;
+}
+interface BuildModule {
+  buildCli(opts: { write: false }): Promise<{ metafile: { outputs: Record<string, MetaOutput> } }>;
+  EXTERNAL: string[];
+}
+
+const SDK = "@modelcontextprotocol/";
+/** The stdio path (issue 12): `< 1 MB`, read as 10^6 bytes so the budget is never rounded in our favour. */
+const STDIO_BUDGET = 1_000_000;
+const GATE_BUDGET = 300 * 1024;
+
+let outputs: Record<string, MetaOutput>;
+let external: string[];
+
+beforeAll(async () => {
+  // A runtime path: the .mjs build script has no type declarations and is not part of tsc's program.
+  const path = join(REPO, "scripts/build.mjs");
+  const mod = (await import(path)) as BuildModule;
+  outputs = (await mod.buildCli({ write: false })).metafile.outputs;
+  external = mod.EXTERNAL;
+});
+
+/** Every output reachable from `entry` (static imports only, or static + dynamic), plus the externals met. */
+function closure(entry: string, dynamic: boolean): { files: string[]; bytes: number; externals: Set<string> } {
+  const seen = new Set<string>();
+  const externals = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    const out = outputs[file];
+    expect(out, file).toBeDefined();
+    seen.add(file);
+    for (const imp of (out as MetaOutput).imports) {
+      if (imp.external) {
+        if (imp.kind === "import-statement" || dynamic) externals.add(imp.path);
+      } else if (imp.kind === "import-statement" || (dynamic && imp.kind === "dynamic-import")) queue.push(imp.path);
+    }
+  }
+  const files = [...seen];
+  return { files, bytes: files.reduce((n, f) => n + (outputs[f] as MetaOutput).bytes, 0), externals };
+}
+
+const sdkIn = (s: Set<string>) => [...s].filter((p) => p.startsWith(SDK));
+
+describe("deterministic budgets (issue 12)", () => {
+  it("the stdio-path chunk (dist/mcp-lazy.js and every chunk it imports) is < 1 MB", () => {
+    const stdio = closure("dist/mcp-lazy.js", false);
+    expect(stdio.bytes).toBeLessThan(STDIO_BUDGET);
+    // It is the path that does load the SDK (positive control for the negative checks below).
+    expect(sdkIn(stdio.externals)).toEqual(
+      expect.arrayContaining(["@modelcontextprotocol/server", "@modelcontextprotocol/server/stdio"]),
+    );
+  });
+
+  it("`--version` path: dist/cli.js has no static import; its only bundled dynamic import is dist/cli-main.js", () => {
+    const cli = outputs["dist/cli.js"] as MetaOutput;
+    expect(cli.imports.filter((i) => i.kind !== "dynamic-import")).toEqual([]);
+    expect(cli.imports.map((i) => i.path)).toEqual(["dist/cli-main.js"]);
+    expect(cli.bytes).toBeLessThan(4096);
+    // gate-lazy.js is reached by a runtime URL (never bundled into the entry), not through cli-main.
+    expect(readFileSync(join(REPO, "packages/mcp/src/cli.ts"), "utf8")).toContain('new URL("./gate-lazy.js"');
+  });
+
+  it("`gate` path: the gate chunk ≤ 300 KB and its whole graph (static and dynamic imports) reaches neither the MCP SDK nor cli-main (hooks-doctor.md §2.14)", () => {
+    const gate = closure("dist/gate-lazy.js", true);
+    expect(gate.bytes).toBeLessThanOrEqual(GATE_BUDGET);
+    expect(sdkIn(gate.externals)).toEqual([]);
+    expect(gate.files).not.toContain("dist/cli-main.js");
+    expect(gate.files).not.toContain("dist/mcp-lazy.js");
+  });
+
+  it("cli-main and every chunk it loads statically never reach the MCP SDK (mcp.md §2: only `axiom mcp` loads it)", () => {
+    const main = closure("dist/cli-main.js", false);
+    expect(sdkIn(main.externals)).toEqual([]);
+  });
+
+  it("only outputs carrying src/adapter.ts import the SDK (the one seam, mcp.md §2), and those are reached only from mcp-lazy / http-lazy", () => {
+    const importers = Object.entries(outputs)
+      .filter(([, o]) => o.imports.some((i) => i.external && i.path.startsWith(SDK)))
+      .map(([f]) => f);
+    expect(importers.length).toBeGreaterThan(0);
+    for (const f of importers) expect(Object.keys((outputs[f] as MetaOutput).inputs), f).toContain("src/adapter.ts");
+    for (const entry of Object.keys(outputs).filter((f) => outputs[f]?.entryPoint)) {
+      if (entry === "dist/mcp-lazy.js" || entry === "dist/http-lazy.js") continue;
+      expect(sdkIn(closure(entry, false).externals), entry).toEqual([]);
+    }
+  });
+
+  it("every package the bundle leaves external is a Node builtin or declared by @codai/axiom-mcp (dependencies, optionalDependencies or optional peer), so the packed tarball runs", () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, "packages/mcp/package.json"), "utf8"));
+    const declared = new Set([
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.optionalDependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}).filter((p) => pkg.peerDependenciesMeta?.[p]?.optional),
+    ]);
+    const met = new Set<string>();
+    for (const o of Object.values(outputs)) for (const i of o.imports) if (i.external) met.add(i.path);
+    for (const spec of met) {
+      if (isBuiltin(spec)) continue;
+      const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] as string);
+      expect(declared.has(name), `${spec} is external but not declared`).toBe(true);
+    }
+    // The SDK is a hard dependency (mcp.md §15); sigstore stays optional (signing.md §4, D21).
+    expect(pkg.dependencies["@modelcontextprotocol/server"]).toMatch(/^\^2\./);
+    expect(declared.has("sigstore")).toBe(true);
+    expect(pkg.dependencies.sigstore).toBeUndefined();
+    // Nothing external that the build config does not name.
+    const covers = (spec: string) => external.some((e) => (e.endsWith("/*") ? spec.startsWith(e.slice(0, -1)) : spec === e || spec.startsWith(`${e}/`)));
+    for (const spec of met) if (!isBuiltin(spec)) expect(covers(spec), spec).toBe(true);
+  });
+});
