@@ -74,7 +74,13 @@ function zodEnglishOnly() {
 
 // The packages the bundle leaves external: each must be a dependency, optionalDependency or
 // optional peer of @codai/axiom-mcp so that the packed tarball runs (packages/mcp/test/pack.test.ts).
-export const EXTERNAL = ["@modelcontextprotocol/*", "sigstore", "@sigstore/*", "@cedar-policy/*", "@marcbachmann/cel-js"];
+export const EXTERNAL = [
+  "@modelcontextprotocol/*",
+  "sigstore",
+  "@sigstore/*",
+  "@cedar-policy/*",
+  "@marcbachmann/cel-js",
+];
 
 /** The esbuild options shared by every build (metafile on: the budget tests read the module graph). */
 function options(outdir) {

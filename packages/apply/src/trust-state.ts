@@ -21,9 +21,11 @@ export const TRUST_STATE_KEY_REL = ".axiom/trust/state.key";
 /** Same cap the predicate uses for state.json. */
 const STATE_JSON_MAX_BYTES = 262_144;
 
+/** Bytes of a regular file (at most max + 1); a missing or non-regular entry reads as absent, as in the predicate. */
 async function readCapped(file: string, max: number): Promise<Uint8Array | undefined> {
   let handle: fsp.FileHandle;
   try {
+    if (!(await fsp.lstat(file)).isFile()) return undefined;
     handle = await fsp.open(file, C.O_RDONLY);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;

@@ -3,13 +3,18 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ApplyResultSchema } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
-import { apply, type ApplyOptions } from "../src/index";
+import { type ApplyOptions, apply } from "../src/index";
 import { cleanupRoots, hexOf, type Json, makeBundle, writeTree } from "./engine-helpers";
 import { git, gitEnvForTests, gitRepo, hook, recordingSpawner, treeBytes } from "./pr-helpers";
 
 afterEach(() => cleanupRoots());
 
-const base = { PATH: gitEnvForTests.PATH, HOME: gitEnvForTests.HOME, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null" };
+const base = {
+  PATH: gitEnvForTests.PATH,
+  HOME: gitEnvForTests.HOME,
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+};
 
 function prApply(root: string, bundle: Json, extra: Partial<ApplyOptions> = {}) {
   return apply({ bundle, root, mode: "pr", confirmDigest: bundle.manifestDigest, git: { baseEnv: base }, ...extra });
@@ -20,7 +25,9 @@ function branches(root: string): string[] {
 }
 
 function worktrees(root: string): number {
-  return git(root, ["worktree", "list", "--porcelain"]).split("\n").filter((l) => l.startsWith("worktree ")).length;
+  return git(root, ["worktree", "list", "--porcelain"])
+    .split("\n")
+    .filter((l) => l.startsWith("worktree ")).length;
 }
 
 const threeFiles = (root: string) =>
@@ -218,7 +225,9 @@ describe("apply.md §15 PR mode", () => {
       SECRET_TOKEN: "s3cret",
       Temp: "/tmp",
     };
-    const r = await prApply(root, makeBundle([{ path: "a.txt", content: "a\n" }]), { git: { spawn: rec.spawn, baseEnv: env } });
+    const r = await prApply(root, makeBundle([{ path: "a.txt", content: "a\n" }]), {
+      git: { spawn: rec.spawn, baseEnv: env },
+    });
     expect(r.status).toBe("applied");
     expect(rec.calls.length).toBeGreaterThan(5);
     for (const c of rec.calls) {
@@ -238,7 +247,12 @@ describe("apply.md §15 PR mode", () => {
           "Temp",
         ].sort(),
       );
-      expect(c.env).toMatchObject({ GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "echo", LC_ALL: "C", GIT_LITERAL_PATHSPECS: "1" });
+      expect(c.env).toMatchObject({
+        GIT_TERMINAL_PROMPT: "0",
+        GIT_ASKPASS: "echo",
+        LC_ALL: "C",
+        GIT_LITERAL_PATHSPECS: "1",
+      });
     }
     expect(git(root, ["log", "-1", "--format=%an", r.git?.branch as string]).trim()).toBe("Kept Author");
   });

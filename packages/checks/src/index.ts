@@ -60,3 +60,18 @@ export type {
   RawFinding,
   RepoFacts,
 } from "./types";
+export {
+  type KeylessOutcome,
+  type KeylessPolicy,
+  type KeylessUnavailableReason,
+  type KeylessVerifyOptions,
+  keylessTokenSource,
+  type KeylessSignOptions,
+  type KeylessSignOutcome,
+  loadSigstore,
+  signKeyless,
+  type SigstoreModule,
+  setSigstoreModuleForTests,
+  sigstoreLoadAttempts,
+  verifyKeylessEntries,
+} from "./keyless";

@@ -1,12 +1,13 @@
 // manifest.requireSigned (signing.md §7, §8.2; checks.md §4.5) — Ed25519 part and anti-rollback.
-// Reads the trust store and the trust state through the repo facts only. The keyless policy
-// (§4.5) is a later pass: with `keyless` set the predicate fails closed with a provider finding.
+// Reads the trust store and the trust state through the repo facts only. With a `keyless` policy
+// the Sigstore entries are verified too (§4.5, keyless.ts); without one the module is never loaded.
 // Registration (one line in predicates/index.ts) is left to the checks registry owner.
 import { loadTrustState } from "@codai/axiom-canon";
-import { isRelPath, TRUST_FILE, TRUST_STORE_MAX_BYTES, type TrustStore, wireIssues } from "@codai/axiom-schema";
+import { isRelPath, type JsonValue, TRUST_FILE, TRUST_STORE_MAX_BYTES, type TrustStore, wireIssues } from "@codai/axiom-schema";
 import { z } from "zod";
 import { rawProviderFailure } from "./findings";
-import { parseTrustStore, type SignatureFinding, verifyBundleSignatures } from "./signature-verify";
+import { verifyKeylessEntries } from "./keyless";
+import { parseTrustStore, verifyBundleSignatures } from "./signature-verify";
 import type { Facts, PredicateDef, RawFinding, RepoFacts } from "./types";
 
 export const PREDICATE_ID = "manifest.requireSigned";
@@ -117,7 +118,7 @@ async function antiRollbackFinding(repo: RepoFacts, facts: Facts, store: TrustSt
   return undefined;
 }
 
-function dedupe(findings: readonly SignatureFinding[]): SignatureFinding[] {
+function dedupe<F extends { id: string; message: string }>(findings: readonly F[]): F[] {
   const seen = new Set<string>();
   return findings.filter((f) => {
     const key = `${f.id}\u0000${f.message}`;
@@ -127,7 +128,7 @@ function dedupe(findings: readonly SignatureFinding[]): SignatureFinding[] {
   });
 }
 
-/** §7.2 steps 1–8 (keyless excluded). */
+/** §7.2 steps 1–8. */
 export async function evaluateRequireSigned(params: RequireSignedParams, facts: Facts): Promise<RawFinding[]> {
   const repo = facts.repo;
   if (repo === undefined) {
@@ -142,19 +143,33 @@ export async function evaluateRequireSigned(params: RequireSignedParams, facts: 
   const loaded = await loadStore(repo, params);
   if ("failure" in loaded) return [loaded.failure];
   const { store } = loaded;
+  // §7.2 step 3: Ed25519 is skipped when keyless is set and the bundle carries no envelope.
+  const skipEd = params.keyless !== undefined && (facts.bundle.signatures ?? []).length === 0;
+  const ed = skipEd ? { keyids: [], findings: [] } : verifyBundleSignatures(facts.bundle, store, facts.manifest.counter);
+  const keyids: string[] = [...ed.keyids];
+  const findings: RawFinding[] = [...ed.findings];
   if (params.keyless !== undefined) {
-    return [
-      rawProviderFailure(
-        PREDICATE_ID,
-        "ERR_KEYLESS_UNAVAILABLE",
-        "keyless verification is not available in this build",
+    // §7.2 step 4 / §4.5; the sigstore module is loaded only here.
+    const kl = await verifyKeylessEntries(facts.bundle, store, params.keyless);
+    if (kl.kind === "unavailable") {
+      const extra: Record<string, JsonValue> = { reason: kl.reason };
+      if (kl.index !== undefined) extra.index = kl.index;
+      return [rawProviderFailure(PREDICATE_ID, "ERR_KEYLESS_UNAVAILABLE", kl.message, { facts: extra })];
+    }
+    if (kl.identities.length === 0) {
+      const { issuer, subjectRegex } = params.keyless;
+      return [
+        ...dedupe(kl.findings),
         {
-          facts: { reason: "VERIFY_FAILED" },
+          id: "signature.keylessMissing",
+          message: "no keyless signature verified for the policy",
+          facts: { issuer, subjectRegex },
         },
-      ),
-    ];
+      ];
+    }
+    keyids.push(...kl.identities);
+    findings.push(...kl.findings);
   }
-  const { keyids, findings } = verifyBundleSignatures(facts.bundle, store, facts.manifest.counter);
   if (keyids.length < params.minSignatures) {
     const out: RawFinding[] = dedupe(findings);
     if (findings.length === 0 || keyids.length > 0) {

@@ -31,7 +31,10 @@ function startServer(root) {
   );
   let stderr = "";
   const url = new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "http listening" line within ${LISTEN_TIMEOUT_MS} ms:\n${stderr}`)), LISTEN_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no "http listening" line within ${LISTEN_TIMEOUT_MS} ms:\n${stderr}`)),
+      LISTEN_TIMEOUT_MS,
+    );
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
@@ -67,7 +70,18 @@ async function stopServer(child) {
 
 function runSuite(node, url, outputDir) {
   return new Promise((resolveRun, reject) => {
-    const args = [conformanceBin(), "server", "--url", url, "--expected-failures", BASELINE, "--output-dir", outputDir, "--suite", "active"];
+    const args = [
+      conformanceBin(),
+      "server",
+      "--url",
+      url,
+      "--expected-failures",
+      BASELINE,
+      "--output-dir",
+      outputDir,
+      "--suite",
+      "active",
+    ];
     const child = spawn(node, args, { env: scrubbedEnv(), stdio: ["ignore", "pipe", "pipe"], shell: false });
     let output = "";
     child.stdout.on("data", (d) => (output += d));

@@ -113,7 +113,10 @@ export interface LegacySession {
 }
 
 /** One sessionful 2025-era transport (session id = random UUID) and a fresh `legacy` instance. */
-export async function openLegacySession(factory: McpServerFactory, options: LegacySessionOptions): Promise<LegacySession> {
+export async function openLegacySession(
+  factory: McpServerFactory,
+  options: LegacySessionOptions,
+): Promise<LegacySession> {
   const protect = options.allowedHosts !== undefined;
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => crypto.randomUUID(),

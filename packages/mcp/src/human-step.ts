@@ -58,7 +58,8 @@ function ask(call: ToolCall, req: HumanStepRequest): RawToolResult {
 /** Returns undefined to proceed, a raw result for an input-required round, or throws a refusal. */
 export async function humanStep(call: ToolCall, req: HumanStepRequest): Promise<RawToolResult | undefined> {
   const { log } = call.deps;
-  const outcome = (o: string) => log.info("human confirmation", { tool: req.tool, manifestDigest: req.manifestDigest, outcome: o });
+  const outcome = (o: string) =>
+    log.info("human confirmation", { tool: req.tool, manifestDigest: req.manifestDigest, outcome: o });
   if (!supportsFormElicitation(call.clientCapabilities())) {
     if (!call.deps.requireHuman) return undefined;
     outcome("elicitation-unsupported");

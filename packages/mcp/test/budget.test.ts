@@ -125,7 +125,10 @@ describe("deterministic budgets (issue 12)", () => {
     expect(declared.has("sigstore")).toBe(true);
     expect(pkg.dependencies.sigstore).toBeUndefined();
     // Nothing external that the build config does not name.
-    const covers = (spec: string) => external.some((e) => (e.endsWith("/*") ? spec.startsWith(e.slice(0, -1)) : spec === e || spec.startsWith(`${e}/`)));
+    const covers = (spec: string) =>
+      external.some((e) =>
+        e.endsWith("/*") ? spec.startsWith(e.slice(0, -1)) : spec === e || spec.startsWith(`${e}/`),
+      );
     for (const spec of met) if (!isBuiltin(spec)) expect(covers(spec), spec).toBe(true);
   });
 });

@@ -17,13 +17,16 @@ beforeAll(async () => {
     [
       'import { appendFileSync } from "node:fs";',
       "export async function load(url, context, next) {",
-      "  if (process.env.AXIOM_TRACE_FILE) appendFileSync(process.env.AXIOM_TRACE_FILE, `${url}\\n`);",
+      '  if (process.env.AXIOM_TRACE_FILE) appendFileSync(process.env.AXIOM_TRACE_FILE, url + "\\n");',
       "  return next(url, context);",
       "}",
       "",
     ].join("\n"),
   );
-  await tmp.write("register.mjs", 'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n');
+  await tmp.write(
+    "register.mjs",
+    'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n',
+  );
   register = tmp.path("register.mjs");
   await tmp.write("p.json", JSON.stringify(helloPlan()));
 });

@@ -157,13 +157,15 @@ describe("axiom apply", () => {
     expect(errorLine(await runCli(["apply", bundleFile, "--root", root, "--dry-run"])).code).toBe("ERR_NOT_CANONICAL");
   });
 
-  it("`--pr` → the ApplyResult fails cleanly with ERR_UNSUPPORTED_OP until the PR-mode issue, exit 1", async () => {
-    const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", bundle.manifestDigest, "--pr"]);
+  it("`--pr` on a root that is not a git repository → ApplyResult failed with ERR_GIT_NOT_REPO, exit 1 (PR mode proper: cli-apply-pr.test.ts)", async () => {
+    const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", bundle.manifestDigest, "--pr"], {
+      env: { GIT_CEILING_DIRECTORIES: path.dirname(root) },
+    });
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({
       mode: "pr",
       status: "failed",
-      error: { code: "ERR_UNSUPPORTED_OP" },
+      error: { code: "ERR_GIT_NOT_REPO" },
     });
   });
 });

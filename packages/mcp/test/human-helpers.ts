@@ -7,7 +7,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CallToolResultSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { buildCli, CLI, childEnv, type ClientKind, type ToolResult } from "./mcp-helpers";
+import { buildCli, CLI, type ClientKind, childEnv, type ToolResult } from "./mcp-helpers";
 
 export interface Elicitation {
   message: string;
@@ -23,7 +23,11 @@ export interface HumanSession {
   elicitations: Elicitation[];
   callTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
   /** 2026 manual mode: one raw tools/call round with explicit inputResponses / requestState. */
-  rawCall(name: string, args: Record<string, unknown>, extra?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  rawCall(
+    name: string,
+    args: Record<string, unknown>,
+    extra?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
   stderr(): string;
   close(): Promise<void>;
 }
@@ -36,7 +40,7 @@ export async function startHuman(
   buildCli();
   const capabilities = options.capabilities ?? { elicitation: { form: {} } };
   const elicitations: Elicitation[] = [];
-  let answer: Answerer = options.answer ?? (() => ({ action: "cancel" }));
+  const answer: Answerer = options.answer ?? (() => ({ action: "cancel" }));
   const handle = async (params: Elicitation) => {
     elicitations.push(params);
     const a = await answer(params);
@@ -65,14 +69,11 @@ export async function startHuman(
     };
   }
   const transport = new StdioClientTransport(params);
-  const client = new Client(
-    { name: "axiom-human-v2", version: "1.0.0" },
-    {
-      capabilities,
-      ...(kind === "v2-auto" ? { versionNegotiation: { mode: "auto" } } : {}),
-      ...(options.manual ? { inputRequired: { autoFulfill: false } } : {}),
-    } as never,
-  );
+  const client = new Client({ name: "axiom-human-v2", version: "1.0.0" }, {
+    capabilities,
+    ...(kind === "v2-auto" ? { versionNegotiation: { mode: "auto" } } : {}),
+    ...(options.manual ? { inputRequired: { autoFulfill: false } } : {}),
+  } as never);
   if (capabilities.elicitation)
     client.setRequestHandler("elicitation/create", (req) => handle((req as { params: Elicitation }).params) as never);
   await client.connect(transport);
@@ -83,10 +84,13 @@ export async function startHuman(
     callTool: async (name, a) =>
       (await client.callTool({ name, arguments: a }, { timeout: 120_000 } as never)) as unknown as ToolResult,
     rawCall: async (name, a, extra = {}) =>
-      (await client.callTool({ name, arguments: a, ...extra } as never, {
-        allowInputRequired: true,
-        timeout: 120_000,
-      } as never)) as unknown as Record<string, unknown>,
+      (await client.callTool(
+        { name, arguments: a, ...extra } as never,
+        {
+          allowInputRequired: true,
+          timeout: 120_000,
+        } as never,
+      )) as unknown as Record<string, unknown>,
     stderr: () => stderr,
     close: () => client.close(),
   };

@@ -38,7 +38,12 @@ async function previewAndConfirm(s: HumanSession) {
   expect(preview.isError).toBeFalsy();
   const digest = (preview.structuredContent as { manifestDigest: string }).manifestDigest;
   expect(s.elicitations).toHaveLength(0);
-  const confirm = await s.callTool("axiom_write", { root: R.dir, files, intent: "SECRET-INTENT", confirmDigest: digest });
+  const confirm = await s.callTool("axiom_write", {
+    root: R.dir,
+    files,
+    intent: "SECRET-INTENT",
+    confirmDigest: digest,
+  });
   return { digest, confirm };
 }
 
@@ -84,26 +89,41 @@ describe.each(["v2-auto", "v2-legacy", "v1"] as const)("human step over stdio, c
       required: ["confirm", "digest12"],
     });
     const requested = logLines(s.stderr(), "human confirmation requested");
-    expect(requested[0]).toMatchObject({ tool: "axiom_write", manifestDigest: digest, era: kind === "v2-auto" ? "2026-07-28" : "2025" });
+    expect(requested[0]).toMatchObject({
+      tool: "axiom_write",
+      manifestDigest: digest,
+      era: kind === "v2-auto" ? "2026-07-28" : "2025",
+    });
     expect(logLines(s.stderr(), "human confirmation")[0]).toMatchObject({ outcome: "accepted" });
   });
 
   const refusals: [string, Answerer, string][] = [
-    ["accept, confirm: false → declined", () => ({ action: "accept", content: { confirm: false, digest12: "000000000000" } }), "declined"],
-    ["accept, wrong digest12 → mismatch", () => ({ action: "accept", content: { confirm: true, digest12: "0123456789ab" } }), "mismatch"],
+    [
+      "accept, confirm: false → declined",
+      () => ({ action: "accept", content: { confirm: false, digest12: "000000000000" } }),
+      "declined",
+    ],
+    [
+      "accept, wrong digest12 → mismatch",
+      () => ({ action: "accept", content: { confirm: true, digest12: "0123456789ab" } }),
+      "mismatch",
+    ],
     ["accept, missing digest12 → mismatch", () => ({ action: "accept", content: { confirm: true } }), "mismatch"],
     ["decline → declined", () => ({ action: "decline" }), "declined"],
     ["cancel (dialog dismissed) → cancelled", () => ({ action: "cancel" }), "cancelled"],
   ];
-  test.each(refusals)("%s: ERR_CONFIRM_DIGEST_MISMATCH {reason, manifestDigest}, nothing written", async (_n, answer, reason) => {
-    const s = await open(kind, answer);
-    const { digest, confirm } = await previewAndConfirm(s);
-    const err = errorOf(confirm);
-    expect(err.code).toBe("ERR_CONFIRM_DIGEST_MISMATCH");
-    expect(err.details).toEqual({ reason, manifestDigest: digest });
-    expect(s.elicitations).toHaveLength(1);
-    await treeUnchanged();
-  });
+  test.each(refusals)(
+    "%s: ERR_CONFIRM_DIGEST_MISMATCH {reason, manifestDigest}, nothing written",
+    async (_n, answer, reason) => {
+      const s = await open(kind, answer);
+      const { digest, confirm } = await previewAndConfirm(s);
+      const err = errorOf(confirm);
+      expect(err.code).toBe("ERR_CONFIRM_DIGEST_MISMATCH");
+      expect(err.details).toEqual({ reason, manifestDigest: digest });
+      expect(s.elicitations).toHaveLength(1);
+      await treeUnchanged();
+    },
+  );
 
   test("digest12 in upper case with surrounding spaces → accepted", async () => {
     const s = await open(kind, (e) => ({
@@ -125,17 +145,16 @@ describe.each(["v2-auto", "v2-legacy", "v1"] as const)("human step over stdio, c
     await treeUnchanged();
   });
 
-  test("client without elicitation, default server → applies on the echo alone; with --require-human → elicitation-unsupported, nothing written", async () => {
+  test("client without elicitation, default server → applies on the echo alone", async () => {
     const plain = await open(kind, () => undefined, [], {});
     const { confirm } = await previewAndConfirm(plain);
     expect((confirm.structuredContent as { status: string }).status).toBe("applied");
-    await plain.close();
-    await writeFile(join(R.dir, "keep.txt"), "old\n");
-    await import("node:fs/promises").then((f) => f.rm(join(R.dir, "a.txt")));
+  });
+
+  test("client without elicitation, --require-human → {reason: elicitation-unsupported, manifestDigest}, nothing written", async () => {
     const strict = await open(kind, () => undefined, ["--require-human"], {});
-    const second = await previewAndConfirm(strict);
-    const err = errorOf(second.confirm);
-    expect(err.details).toEqual({ reason: "elicitation-unsupported", manifestDigest: second.digest });
+    const { digest, confirm } = await previewAndConfirm(strict);
+    expect(errorOf(confirm).details).toEqual({ reason: "elicitation-unsupported", manifestDigest: digest });
     await treeUnchanged();
   });
 });

@@ -53,9 +53,14 @@ beforeAll(async () => {
   tmp = await tempDir("axiom-pack-");
   const stage = tmp.path("stage");
   await mkdir(stage);
-  const built = await run(process.execPath, [join(REPO, "scripts/build.mjs"), "--outdir", join(stage, "dist"), "--clean"], REPO);
+  const built = await run(
+    process.execPath,
+    [join(REPO, "scripts/build.mjs"), "--outdir", join(stage, "dist"), "--clean"],
+    REPO,
+  );
   expect(built.stderr).toBe("");
-  for (const f of ["package.json", "server.json", "README.md", "spec"]) await cp(join(PKG_DIR, f), join(stage, f), { recursive: true });
+  for (const f of ["package.json", "server.json", "README.md", "spec"])
+    await cp(join(PKG_DIR, f), join(stage, f), { recursive: true });
   // --ignore-scripts: prepack would rebuild dist in the repo; the stage already holds a clean build.
   const packed = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", tmp.dir], stage);
   expect(packed.code, packed.stderr).toBe(0);
@@ -77,9 +82,12 @@ const npx = (args: string[], input?: string, until?: RegExp) => run("npx", ["--n
 
 describe("npm pack → install → npx (issue 12)", () => {
   it("the tarball holds dist (no source maps, no sources), spec, server.json, README.md and package.json only", () => {
-    expect(files).toEqual(expect.arrayContaining(["dist/cli.js", "dist/cli-main.js", "dist/mcp-lazy.js", "dist/gate-lazy.js"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["dist/cli.js", "dist/cli-main.js", "dist/mcp-lazy.js", "dist/gate-lazy.js"]),
+    );
     expect(files).toEqual(expect.arrayContaining(["server.json", "README.md", "package.json", "spec/tools.json"]));
-    for (const f of files) expect(f, f).toMatch(/^(dist\/.+\.js|spec\/.+\.json|server\.json|README\.md|package\.json)$/);
+    for (const f of files)
+      expect(f, f).toMatch(/^(dist\/.+\.js|spec\/.+\.json|server\.json|README\.md|package\.json)$/);
   });
 
   it("`npx axiom --help` and `npx axiom --version` / `npx axiom-mcp -v` run from the installed tarball", async () => {
@@ -177,7 +185,8 @@ describe("server.json and package facts (mcp.md §15)", () => {
   it("no URL but `$schema`, and no environmentVariables (the stdio server reads none)", async () => {
     const text = await readFile(join(PKG_DIR, "server.json"), "utf8");
     expect(text.match(/https?:\/\//g)).toHaveLength(1);
-    for (const key of ["websiteUrl", "repository", "registryBaseUrl", "environmentVariables"]) expect(text).not.toContain(key);
+    for (const key of ["websiteUrl", "repository", "registryBaseUrl", "environmentVariables"])
+      expect(text).not.toContain(`"${key}"`);
   });
 
   it("package.json: files, publishConfig, bins, engines, the SDK 2.x dependency and sigstore optional", () => {

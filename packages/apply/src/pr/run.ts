@@ -5,12 +5,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
-import { stripLongPrefix } from "../containment";
+import { containmentWalk, stripLongPrefix } from "../containment";
 import { type EngineOutcome, type PreChecks, runEngine } from "../engine";
 import { capture, digestOrAbsent } from "../identity";
-import { containmentWalk } from "../containment";
 import { atomicWrite, mkdirp, rmrf } from "../io";
-import { layout, axiomDir } from "../layout";
+import { axiomDir, layout } from "../layout";
 import { acquireLock } from "../lock";
 import { buildResult, toApplyError } from "../result";
 import { isFsMarker } from "../store";
@@ -212,7 +211,8 @@ export async function runPr(input: PrInput): Promise<PrOutcome> {
     // 6.7
     const touched = files.filter((f) => f.status === "written" || f.status === "deleted").map((f) => f.path);
     if (touched.length) await runGit(input.runner, tree, ["add", "--", ...touched]);
-    const message = input.commitMessage ?? defaultCommitMessage(bundle.manifest.name, digest, bundle.manifest.planDigest);
+    const message =
+      input.commitMessage ?? defaultCommitMessage(bundle.manifest.name, digest, bundle.manifest.planDigest);
     await runGit(input.runner, tree, ["commit", "--quiet", "-F", "-"], message);
     const commit = (await runGit(input.runner, tree, ["rev-parse", "HEAD"])).stdout.trim();
     if (!/^[a-f0-9]{40}$/.test(commit)) {

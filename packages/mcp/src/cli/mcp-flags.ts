@@ -21,6 +21,7 @@ export function httpFlags(
     if (tokenEnv !== undefined) throw new UsageError("--http-token-env is only valid with --http");
     return undefined;
   }
-  if (tokenEnv !== undefined && tokenEnv.trim() === "") throw new UsageError("--http-token-env expects a variable name");
+  if (tokenEnv !== undefined && tokenEnv.trim() === "")
+    throw new UsageError("--http-token-env expects a variable name");
   return { http, tokenEnv: tokenEnv ?? "AXIOM_HTTP_TOKEN" };
 }

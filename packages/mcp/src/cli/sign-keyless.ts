@@ -1,8 +1,9 @@
 // `axiom sign <bundle.json> --keyless [--bound --root <dir> | --root-id <id>] [-o <file>]`
 // (signing.md §4.1). First pass: flag rules, bundle checks, root binding, identity-token resolution
-// (NO_OIDC without loading the module), then the lazy `sigstore` import and `attest`.
+// (NO_OIDC without loading the module), then the lazy `sigstore` import and `attest` — both in
+// @codai/axiom-checks keyless.ts, shared with the predicate's verification.
 // An unavailable signer is a negative result: stdout `{code, message, details}`, exit 1, bundle untouched.
-import { manifestPayload } from "@codai/axiom-canon";
+import { type KeylessSignOptions, signKeyless } from "@codai/axiom-checks";
 import { axiomError, collectIssues, KeylessSignatureSchema, wireIssues } from "@codai/axiom-schema";
 import { printJson, setExit } from "../cli-output";
 import { readTrustStore } from "../trust-store";
@@ -13,41 +14,17 @@ import { resolveRoot } from "./roots";
 import { checkRootId, intakeSignInput } from "./sign-intake";
 import { UsageError, type VerbContext } from "./verb";
 
-type Reason = "NO_OIDC" | "MODULE_MISSING" | "MODULE_LOAD_FAILED" | "MODULE_SHAPE" | "SIGN_FAILED";
-
-function unavailable(reason: Reason, message: string, name?: string): void {
+function unavailable(reason: string, message: string, name?: string): void {
   const details: Record<string, unknown> = { reason };
   if (name !== undefined) details.name = name;
   printJson({ code: "ERR_KEYLESS_UNAVAILABLE", message, details });
   setExit(1);
 }
 
-/** Token sources in order (§4.1): SIGSTORE_ID_TOKEN, else the Actions pair (the library fetches it). */
-export function keylessTokenSource(env: Record<string, string | undefined>): { identityToken?: string } | undefined {
-  if (env.SIGSTORE_ID_TOKEN) return { identityToken: env.SIGSTORE_ID_TOKEN };
-  if (env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) return {};
-  return undefined;
-}
-
-type Attest = (payload: Buffer, payloadType: string, options: Record<string, unknown>) => Promise<unknown>;
-
-async function loadAttest(): Promise<{ attest: Attest } | { reason: Reason; message: string }> {
-  const specifier = ["sig", "store"].join(""); // non-literal: never bundled
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(specifier)) as Record<string, unknown>;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      return { reason: "MODULE_MISSING", message: "the optional sigstore package is not installed" };
-    }
-    return { reason: "MODULE_LOAD_FAILED", message: "the sigstore package failed to load" };
-  }
-  for (const ns of [mod, mod.default as Record<string, unknown> | undefined]) {
-    if (ns && typeof ns.attest === "function" && typeof ns.verify === "function")
-      return { attest: ns.attest as Attest };
-  }
-  return { reason: "MODULE_SHAPE", message: "the sigstore package has no attest/verify functions" };
+/** Test seam for in-process runs: extra sign options (identity token, endpoints). */
+let signOptionsForTests: KeylessSignOptions = {};
+export function setKeylessSignOptionsForTests(opts: KeylessSignOptions): void {
+  signOptionsForTests = opts;
 }
 
 export async function runKeyless({ values, positionals, cwd }: VerbContext): Promise<void> {
@@ -67,20 +44,9 @@ export async function runKeyless({ values, positionals, cwd }: VerbContext): Pro
     if (store?.rootId === undefined) throw new UsageError("--bound: the trust store under --root has no rootId");
     rootId = store.rootId;
   }
-  const token = keylessTokenSource(process.env);
-  if (token === undefined) {
-    return unavailable("NO_OIDC", "no OIDC identity token (SIGSTORE_ID_TOKEN or the GitHub Actions token variables)");
-  }
-  const loaded = await loadAttest();
-  if ("reason" in loaded) return unavailable(loaded.reason, loaded.message);
-  const { payloadType, bytes } = manifestPayload(bundle.manifest, rootId);
-  let entry: unknown;
-  try {
-    entry = await loaded.attest(Buffer.from(bytes), payloadType, { ...token });
-  } catch (err) {
-    const name = err instanceof Error ? err.name : "Error";
-    return unavailable("SIGN_FAILED", "keyless signing failed", name);
-  }
+  const signed = await signKeyless(bundle.manifest, { ...signOptionsForTests, rootId, env: process.env });
+  if (signed.kind === "unavailable") return unavailable(signed.reason, signed.message, signed.name);
+  const entry = signed.entry;
   const checked = collectIssues(KeylessSignatureSchema, entry);
   if (!checked.ok) {
     throw axiomError("ERR_INVALID_MANIFEST", {

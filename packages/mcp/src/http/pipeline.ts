@@ -1,7 +1,13 @@
 // The request pipeline of `axiom mcp --http` (mcp.md §11.3): Host/Origin → /health → path → auth →
 // method → body size → era routing (§11.4). The first check that applies answers.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createHttpHandler, isLegacyRequest, type McpServerFactory, openLegacySession, type WireMode } from "../adapter";
+import {
+  createHttpHandler,
+  isLegacyRequest,
+  type McpServerFactory,
+  openLegacySession,
+  type WireMode,
+} from "../adapter";
 import type { Logger } from "../logging";
 import { RELEASE_VERSION } from "../version";
 import { bearerMatches } from "./auth";
@@ -68,7 +74,13 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const session = await openLegacySession(factory, {
       ...(hosts ? { allowedHosts: [...hosts], allowedOrigins: allowedOrigins(hosts) } : {}),
       onsessioninitialized: (id) => {
-        entry = { id, lastSeen: sessions.now(), inFlight: 1, handle: (r) => session.handle(r), close: () => session.close() };
+        entry = {
+          id,
+          lastSeen: sessions.now(),
+          inFlight: 1,
+          handle: (r) => session.handle(r),
+          close: () => session.close(),
+        };
         sessions.add(entry);
       },
       onsessionclosed: (id) => sessions.remove(id),

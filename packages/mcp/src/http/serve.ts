@@ -49,9 +49,13 @@ export async function startHttpServer(options: HttpServeOptions): Promise<HttpHa
     hosts: loopback ? () => hosts : undefined,
     sessions: options.sessions,
   });
-  const server = createServer({ requestTimeout: HTTP_REQUEST_TIMEOUT_MS, headersTimeout: HTTP_HEADERS_TIMEOUT_MS }, (req, res) => {
-    void pipeline.handle(req, res);
-  });
+  // requireHostHeader off: a missing Host must reach the §11.5 check (403), not node's own 400.
+  const server = createServer(
+    { requestTimeout: HTTP_REQUEST_TIMEOUT_MS, headersTimeout: HTTP_HEADERS_TIMEOUT_MS, requireHostHeader: false },
+    (req, res) => {
+      void pipeline.handle(req, res);
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(requestedPort, host, () => {

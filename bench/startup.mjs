@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Start-up budgets of issue 12, whole processes (node start to answer), 15 runs each by default:
+//   1. `axiom --version`                                      target median < 80 ms
+//   2. `axiom gate --stdin` on an allowed payload (a benign Write) target median < 120 ms
+//   3. spawn of `axiom mcp --root R` to the tools/list answer    target median < 300 ms
+// Usage: npm run bench:startup [-- --runs N] [--markdown]   (builds dist first)
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CLI, fmt, machine, median, quantile, REPO, timedNode, toolsListExchange } from "./lib.mjs";
+
+const args = process.argv.slice(2);
+const at = args.indexOf("--runs");
+const runs = at >= 0 ? Number(args[at + 1]) : 15;
+const markdown = args.includes("--markdown");
+
+execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, stdio: "inherit", shell: false });
+
+const base = mkdtempSync(join(realpathSync(tmpdir()), "axiom-startup-bench-"));
+const root = join(base, "repo");
+mkdirSync(join(root, ".git"), { recursive: true });
+const header = machine();
+
+const cases = [
+  // Context for loaded machines: the floor every whole-process figure below includes.
+  { name: "`node -e 0` (Node start, reference)", target: undefined, run: () => timedNode(["-e", "0"], { cwd: root }) },
+  { name: "`axiom --version`", target: 80, run: () => timedNode([CLI, "--version"], { cwd: root }) },
+  {
+    name: "`axiom gate --stdin` (allowed Write)",
+    target: 120,
+    run: (i) =>
+      timedNode([CLI, "gate", "--stdin"], {
+        cwd: root,
+        input: JSON.stringify({
+          hook_event_name: "PreToolUse",
+          tool_name: "Write",
+          tool_input: { file_path: join(root, `src/f${i}.ts`), content: "export {};\n" },
+          cwd: root,
+        }),
+      }),
+  },
+  {
+    name: "`axiom mcp` spawn → tools/list answer",
+    target: 300,
+    run: () => timedNode([CLI, "mcp", "--root", root], { cwd: root, input: toolsListExchange(), until: /"id":2[,}]/ }),
+  },
+];
+
+const rows = [];
+try {
+  for (const c of cases) {
+    await c.run(-1); // warm the page cache once; not counted
+    const times = [];
+    for (let i = 0; i < runs; i++) times.push((await c.run(i)).ms);
+    const m = median(times);
+    rows.push({
+      name: c.name,
+      median: m,
+      p90: quantile(times, 0.9),
+      min: Math.min(...times),
+      max: Math.max(...times),
+      target: c.target,
+    });
+    if (!markdown) process.stderr.write(`${c.name}: median ${fmt(m)} ms\n`);
+  }
+} finally {
+  rmSync(base, { recursive: true, force: true });
+}
+
+const lines = [
+  `Command: \`npm run bench:startup\` (${runs} whole-process runs per case, after one unmeasured warm-up run)  `,
+  `Machine: ${header}  `,
+  `Date: ${new Date().toISOString()}`,
+  "",
+  "| Case | median ms | p90 ms | min ms | max ms | target (median) | met |",
+  "|---|---:|---:|---:|---:|---:|---|",
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.median)} | ${fmt(r.p90)} | ${fmt(r.min)} | ${fmt(r.max)} | ${r.target === undefined ? "—" : `< ${r.target} ms`} | ${r.target === undefined ? "—" : r.median < r.target ? "yes" : "no"} |`,
+  ),
+];
+process.stdout.write(`${lines.join("\n")}\n`);

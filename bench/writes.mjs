@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// Change-set benchmark of issue 12: N files × 4 KiB written three ways, same machine, same run.
+//   axiom  — one `axiom_write` preview + one confirm call over stdio (`axiom mcp --root R`)
+//   fs-mcp — `@modelcontextprotocol/server-filesystem`: create_directory, then write_file per file
+//   raw    — plain Node, per file: write temp + fsync + close + rename + fsync of the directory
+// Both MCP servers are driven by the same SDK client (@modelcontextprotocol/sdk 1.x, stdio) and are
+// started once, outside the timed region; each repetition writes new files under a fresh directory.
+// Targets: axiom ≤ 1.5 × raw at 100 and 1,000 files; axiom faster than fs-mcp from 10 files up.
+// Usage: node bench/writes.mjs [--sizes 1,10,100,1000] [--reps 9,5,3,1] [--markdown]  (builds dist first)
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CLI, childEnv, fmt, machine, median, REPO } from "./lib.mjs";
+
+const args = process.argv.slice(2);
+const list = (flag, dflt) => {
+  const at = args.indexOf(flag);
+  return (at >= 0 ? args[at + 1] : dflt).split(",").map(Number);
+};
+const sizes = list("--sizes", "1,10,100,1000");
+const reps = list("--reps", "9,5,3,1");
+const FILE_BYTES = 4096;
+const TIMEOUT = 30 * 60_000;
+
+execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, stdio: "inherit", shell: false });
+const header = machine();
+const started = new Date().toISOString();
+const base = mkdtempSync(join(realpathSync(tmpdir()), "axiom-writes-bench-"));
+
+/**
+ * 4 KiB of printable ASCII, different per file (no two blobs share a digest) and without characters
+ * JSON escapes: 1,000 such files are ≈ 4.14 MB of `files` JSON, just under axiom_write's 4 MiB
+ * argument cap (mcp.md §6.3), so the largest set still fits one call.
+ */
+function content(run, i) {
+  const seed = `${run}/${i}:`;
+  return (seed + "abcdefghijklmnopqrstuvwxyz0123456789 ".repeat(Math.ceil(FILE_BYTES / 37))).slice(0, FILE_BYTES);
+}
+
+async function connect(command, cmdArgs, cwd) {
+  const transport = new StdioClientTransport({ command, args: cmdArgs, cwd, env: childEnv(), stderr: "ignore" });
+  const client = new Client({ name: "axiom-bench", version: "1.0.0" }, { capabilities: {} });
+  await client.connect(transport);
+  const call = async (name, a) => {
+    const r = await client.request({ method: "tools/call", params: { name, arguments: a } }, CallToolResultSchema, {
+      timeout: TIMEOUT,
+    });
+    if (r.isError) throw new Error(`${name}: ${r.content?.[0]?.text?.slice(0, 500)}`);
+    return r;
+  };
+  return { call, close: () => client.close() };
+}
+
+const since = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+async function axiomRun(server, n, run) {
+  const files = Array.from({ length: n }, (_, i) => ({
+    path: `${run}/f${String(i).padStart(4, "0")}.txt`,
+    content: content(run, i),
+  }));
+  const t0 = process.hrtime.bigint();
+  const preview = (await server.call("axiom_write", { files, intent: "bench" })).structuredContent;
+  const previewMs = since(t0);
+  if (preview?.status !== "preview") throw new Error(`axiom preview: ${JSON.stringify(preview).slice(0, 500)}`);
+  const applied = (await server.call("axiom_write", { files, intent: "bench", confirmDigest: preview.manifestDigest }))
+    .structuredContent;
+  const ms = since(t0);
+  if (applied?.status !== "applied") throw new Error(`axiom apply: ${JSON.stringify(applied).slice(0, 500)}`);
+  return { ms, previewMs };
+}
+
+async function fsMcpRun(server, dir, n, run) {
+  const t0 = process.hrtime.bigint();
+  await server.call("create_directory", { path: join(dir, run) });
+  for (let i = 0; i < n; i++)
+    await server.call("write_file", {
+      path: join(dir, run, `f${String(i).padStart(4, "0")}.txt`),
+      content: content(run, i),
+    });
+  return since(t0);
+}
+
+async function fsyncDir(path) {
+  const h = await open(path, "r");
+  try {
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+}
+
+async function rawRun(dir, n, run) {
+  const t0 = process.hrtime.bigint();
+  const target = join(dir, run);
+  await mkdir(target);
+  await fsyncDir(dir);
+  for (let i = 0; i < n; i++) {
+    const final = join(target, `f${String(i).padStart(4, "0")}.txt`);
+    const tmp = `${final}.tmp`;
+    const h = await open(tmp, "wx");
+    try {
+      await h.writeFile(content(run, i));
+      await h.sync();
+    } finally {
+      await h.close();
+    }
+    await rename(tmp, final);
+    await fsyncDir(target);
+  }
+  return since(t0);
+}
+
+/** The three ways must leave the same bytes behind (checked on the first repetition of each size). */
+async function sameTree(a, b) {
+  const names = (await readdir(a)).sort();
+  if (JSON.stringify(names) !== JSON.stringify((await readdir(b)).sort())) throw new Error(`${a} ≠ ${b}`);
+  for (const f of names)
+    if (!(await readFile(join(a, f))).equals(await readFile(join(b, f)))) throw new Error(`${f} differs`);
+}
+
+const dirs = { axiom: join(base, "axiom"), fs: join(base, "fs"), raw: join(base, "raw") };
+for (const d of Object.values(dirs)) await mkdir(d);
+const axiom = await connect(process.execPath, [CLI, "mcp", "--root", dirs.axiom], dirs.axiom);
+const fsBin = join(REPO, "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
+const fsMcp = await connect(process.execPath, [fsBin, dirs.fs], dirs.fs);
+
+const rows = [];
+try {
+  // One unmeasured warm-up of each way: the first tool call of a server loads its lazy modules.
+  await rawRun(dirs.raw, 1, "warm");
+  await fsMcpRun(fsMcp, dirs.fs, 1, "warm");
+  await axiomRun(axiom, 1, "warm");
+  for (const [k, n] of sizes.entries()) {
+    const r = reps[k] ?? 1;
+    const t = { axiom: [], preview: [], fs: [], raw: [] };
+    for (let i = 0; i < r; i++) {
+      const run = `n${n}-r${i}`;
+      // Interleaved, so load spikes on a shared machine hit all three alike.
+      t.raw.push(await rawRun(dirs.raw, n, run));
+      t.fs.push(await fsMcpRun(fsMcp, dirs.fs, n, run));
+      const a = await axiomRun(axiom, n, run);
+      t.axiom.push(a.ms);
+      t.preview.push(a.previewMs);
+      if (i === 0) {
+        await sameTree(join(dirs.axiom, run), join(dirs.raw, run));
+        await sameTree(join(dirs.fs, run), join(dirs.raw, run));
+      }
+    }
+    const m = { axiom: median(t.axiom), preview: median(t.preview), fs: median(t.fs), raw: median(t.raw) };
+    rows.push({ n, r, ...m });
+    if (!args.includes("--markdown"))
+      process.stderr.write(`${n} files: axiom ${fmt(m.axiom)} ms, fs-mcp ${fmt(m.fs)} ms, raw ${fmt(m.raw)} ms\n`);
+  }
+} finally {
+  await axiom.close().catch(() => {});
+  await fsMcp.close().catch(() => {});
+  rmSync(base, { recursive: true, force: true });
+}
+
+const lines = [
+  `Command: \`node bench/writes.mjs --sizes ${sizes.join(",")} --reps ${reps.join(",")}\` (run by \`npm run bench\`); medians over the repetitions  `,
+  `Machine: ${header}  `,
+  `Date: ${started} (start)`,
+  "",
+  "| files × 4 KiB | reps | axiom_write preview+confirm ms | of which preview ms | server-filesystem write_file ms | raw durable Node ms | axiom / raw (target ≤ 1.5 at 100, 1000) | axiom / server-filesystem (target < 1 from 10) |",
+  "|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ...rows.map(
+    (r) =>
+      `| ${r.n} | ${r.r} | ${fmt(r.axiom)} | ${fmt(r.preview)} | ${fmt(r.fs)} | ${fmt(r.raw)} | ${(r.axiom / r.raw).toFixed(2)} | ${(r.axiom / r.fs).toFixed(2)} |`,
+  ),
+];
+process.stdout.write(`${lines.join("\n")}\n`);
