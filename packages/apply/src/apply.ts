@@ -137,7 +137,15 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
       try {
         parts =
           mode === "pr"
-            ? await runPr({ ...opts, root, bundle, lockTimeoutMs, keepBackups, runner: defaultRunner(opts.git) })
+            ? await runPr({
+                ...opts,
+                root,
+                bundle,
+                lockTimeoutMs,
+                keepBackups,
+                trustAdvancer: opts.trustAdvancer ?? trustAdvancer,
+                runner: defaultRunner(opts.git),
+              })
             : await lockedEngine(root, bundle, opts, "fs", lockTimeoutMs, keepBackups);
       } finally {
         await intent.release().catch(() => undefined);

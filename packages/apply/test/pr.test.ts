@@ -276,4 +276,38 @@ describe("apply.md §15 PR mode", () => {
     expect(r.error?.code).toBe("ERR_CONFIRM_DIGEST_MISMATCH");
     expect(branches(root)).toEqual(["main"]);
   });
+  it("§15 6.9a: advanceTrustState → the trust advancer runs on the shared root after the commit; its failure keeps `applied`", async () => {
+    const { root } = gitRepo();
+    const seen: string[] = [];
+    const bundle = makeBundle([{ path: "a.txt", content: "a\n" }]);
+    const r = await prApply(root, bundle, {
+      advanceTrustState: true,
+      trustAdvancer: async (where) => {
+        seen.push(where);
+      },
+    });
+    expect(r.status).toBe("applied");
+    expect(seen).toEqual([root]);
+    const errors: string[] = [];
+    const r2 = await prApply(root, makeBundle([{ path: "b.txt", content: "b\n" }]), {
+      advanceTrustState: true,
+      trustAdvancer: async () => {
+        throw new Error("disk full");
+      },
+      onTrustStateError: (e) => errors.push(e.message),
+    });
+    expect(r2.status).toBe("applied");
+    expect(errors).toEqual(["disk full"]);
+  });
+
+  it("§15: a repo that does not ignore .axiom/ → still applied; the worktree's .axiom/ is never committed", async () => {
+    const { root } = gitRepo();
+    git(root, ["rm", "--quiet", ".gitignore"]);
+    git(root, ["commit", "--quiet", "-m", "no ignore"]);
+    const r = await prApply(root, makeBundle([{ path: "a.txt", content: "a\n" }]));
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe("applied");
+    expect(git(root, ["show", "--name-only", "--format=", r.git?.branch as string]).trim()).toBe("a.txt");
+    expect(git(root, ["status", "--porcelain"]).trim()).toBe("?? .axiom/");
+  });
 });

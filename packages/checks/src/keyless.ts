@@ -150,12 +150,16 @@ export async function verifyKeylessEntries(
   const list = raw === undefined ? [] : raw;
   if (
     !Array.isArray(list) ||
-    list.some((e) => typeof e !== "object" || e === null || typeof (e as { mediaType?: unknown }).mediaType !== "string")
+    list.some(
+      (e) => typeof e !== "object" || e === null || typeof (e as { mediaType?: unknown }).mediaType !== "string",
+    )
   ) {
     return {
       kind: "done",
       identities: [],
-      findings: [{ id: "signature.keylessBad", message: "keylessSignatures is malformed", facts: { reason: "MALFORMED" } }],
+      findings: [
+        { id: "signature.keylessBad", message: "keylessSignatures is malformed", facts: { reason: "MALFORMED" } },
+      ],
     };
   }
   const { payloadType, bytes } = manifestPayload(bundle.manifest, store.rootId);
@@ -216,7 +220,9 @@ export async function verifyKeylessEntries(
     } catch (err) {
       const name = err instanceof Error ? err.name : "";
       if (name === "PolicyError") {
-        findings.push(findingOf(index, { reason: "ISSUER_MISMATCH", message: `keyless entry ${index}: policy refused` }));
+        findings.push(
+          findingOf(index, { reason: "ISSUER_MISMATCH", message: `keyless entry ${index}: policy refused` }),
+        );
         continue;
       }
       if (name === "VerificationError" || name === "ValidationError" || name === "SyntaxError") {
@@ -224,7 +230,12 @@ export async function verifyKeylessEntries(
         continue;
       }
       if (name === "TUFError") {
-        return { kind: "unavailable", reason: "TRUSTED_ROOT", message: "the Sigstore trusted root is unavailable", index };
+        return {
+          kind: "unavailable",
+          reason: "TRUSTED_ROOT",
+          message: "the Sigstore trusted root is unavailable",
+          index,
+        };
       }
       return { kind: "unavailable", reason: "VERIFY_FAILED", message: "keyless verification could not run", index };
     }

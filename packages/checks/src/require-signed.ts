@@ -3,7 +3,14 @@
 // the Sigstore entries are verified too (§4.5, keyless.ts); without one the module is never loaded.
 // Registration (one line in predicates/index.ts) is left to the checks registry owner.
 import { loadTrustState } from "@codai/axiom-canon";
-import { isRelPath, type JsonValue, TRUST_FILE, TRUST_STORE_MAX_BYTES, type TrustStore, wireIssues } from "@codai/axiom-schema";
+import {
+  isRelPath,
+  type JsonValue,
+  TRUST_FILE,
+  TRUST_STORE_MAX_BYTES,
+  type TrustStore,
+  wireIssues,
+} from "@codai/axiom-schema";
 import { z } from "zod";
 import { rawProviderFailure } from "./findings";
 import { verifyKeylessEntries } from "./keyless";
@@ -145,7 +152,9 @@ export async function evaluateRequireSigned(params: RequireSignedParams, facts: 
   const { store } = loaded;
   // §7.2 step 3: Ed25519 is skipped when keyless is set and the bundle carries no envelope.
   const skipEd = params.keyless !== undefined && (facts.bundle.signatures ?? []).length === 0;
-  const ed = skipEd ? { keyids: [], findings: [] } : verifyBundleSignatures(facts.bundle, store, facts.manifest.counter);
+  const ed = skipEd
+    ? { keyids: [], findings: [] }
+    : verifyBundleSignatures(facts.bundle, store, facts.manifest.counter);
   const keyids: string[] = [...ed.keyids];
   const findings: RawFinding[] = [...ed.findings];
   if (params.keyless !== undefined) {

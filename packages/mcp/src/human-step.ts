@@ -40,7 +40,7 @@ function ask(call: ToolCall, req: HumanStepRequest): RawToolResult {
   call.deps.log.info("human confirmation requested", {
     tool: req.tool,
     manifestDigest: req.manifestDigest,
-    era: call.era === "modern" ? "2026-07-28" : "2025",
+    era: call.era, // "modern" (2026-07-28) | "legacy" (2025), as in `server created`
   });
   const result = inputRequired({
     inputRequests: {

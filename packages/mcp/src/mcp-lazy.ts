@@ -1,10 +1,12 @@
 // The `axiom mcp` runtime (mcp.md §1, §11.1, §13), built as the lazy chunk dist/mcp-lazy.js: the only
 // chunk that loads the MCP SDK, imported by the `mcp` verb alone. Start-up order after the flags:
 // roots → guard flags → --profile → --emitter → factory → transport; the first failure wins.
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { loadProfile } from "@codai/axiom-checks";
 import type { EmitterRegistry } from "@codai/axiom-schema";
 import { serveStdio, type WireMode } from "./adapter";
+import { auditElicitationHooks } from "./elicit-audit";
 import { defaultEngines } from "./engines-default";
 import { createLogger, type LogLevel } from "./logging";
 import { createRootsPolicy } from "./roots";
@@ -36,6 +38,10 @@ export async function prepareMcp(config: McpRunConfig) {
     await loadProfile(config.profile, { searchDirs: [...policy.roots].map((r) => join(r, ".axiom", "profiles")) });
   }
   if (config.requireHuman) log.info("human confirmation required (--require-human)");
+  // Harness settings that would answer or skip the human step (mcp.md §8.3, threats.md T12).
+  for (const root of policy.roots)
+    for (const c of await auditElicitationHooks(root, homedir()))
+      log.warn("elicitation audit", { root, id: c.id, status: c.status });
   const emitters = await config.loadEmitters();
   const factory = serverFactory(policy, {
     toolset: config.toolset,

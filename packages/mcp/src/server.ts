@@ -41,6 +41,8 @@ export interface CreateServerOptions {
   tasks?: TaskStore;
   planSessions?: PlanSessionStore;
   seenRoots?: Set<string>;
+  /** Per-leg timeout of the 2025 legacy shim's elicitation (mcp.md §8.4: 600000); tests inject less. */
+  inputRoundTimeoutMs?: number;
   /** Root resolution of §3.2; roots.ts `resolveToolRoot` when absent. */
   resolveRoot?: (policy: RootsPolicy, requested: string | undefined, opts: { lockTaking: boolean }) => Promise<string>;
 }
@@ -77,11 +79,11 @@ function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerDeps {
 }
 
 /** Builds one instance over already-shared deps. */
-function buildServer(deps: ServerDeps, era: WireEra): McpServer {
+function buildServer(deps: ServerDeps, era: WireEra, roundTimeoutMs = 600_000): McpServer {
   const server = new McpServer({ name: "axiom", version: RELEASE_VERSION }, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} },
     cacheHints: CACHE_HINTS,
-    inputRequired: { legacyShim: true, maxRounds: 8, roundTimeoutMs: 600_000 },
+    inputRequired: { legacyShim: true, maxRounds: 8, roundTimeoutMs },
   } as ConstructorParameters<typeof McpServer>[1]);
   for (const def of TOOL_DEFS) {
     if (deps.toolset === "core" && def.toolset !== "core") continue;
@@ -115,7 +117,7 @@ function buildServer(deps: ServerDeps, era: WireEra): McpServer {
 }
 
 export function createServer(policy: RootsPolicy, options: CreateServerOptions = {}): McpServer {
-  return buildServer(depsOf(policy, options), options.era ?? "legacy");
+  return buildServer(depsOf(policy, options), options.era ?? "legacy", options.inputRoundTimeoutMs);
 }
 
 /** A factory for serveStdio / the HTTP handlers; every instance shares one set of stores. */
@@ -124,7 +126,8 @@ export function serverFactory(
   options: CreateServerOptions = {},
 ): McpServerFactory & { deps: ServerDeps } {
   const deps = depsOf(policy, options);
-  const factory = ((ctx: { era?: WireEra }) => buildServer(deps, ctx?.era ?? "legacy")) as McpServerFactory & {
+  const factory = ((ctx: { era?: WireEra }) =>
+    buildServer(deps, ctx?.era ?? "legacy", options.inputRoundTimeoutMs)) as McpServerFactory & {
     deps: ServerDeps;
   };
   factory.deps = deps;

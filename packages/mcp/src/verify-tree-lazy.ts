@@ -13,12 +13,11 @@ import {
 } from "@codai/axiom-canon";
 import { verifyBundle } from "@codai/axiom-plan";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { printJson, setExit } from "./cli-output";
 import { writeFileAtomic } from "./cli/out-file";
+import { printJson, setExit } from "./cli-output";
 
 export const STRUCTURAL_NOTE = "bundle failed structural verification; tree not checked";
-export const NO_PREIMAGE_NOTE =
-  "manifest carries no preImage (compiled without a root); --pre cannot be verified";
+export const NO_PREIMAGE_NOTE = "manifest carries no preImage (compiled without a root); --pre cannot be verified";
 
 export interface VerifyTreeCliInput {
   input: unknown;
@@ -48,7 +47,7 @@ export async function runVerifyTree({ input, treeArg, pre, attest, cwd, env }: V
   };
   if (result.preImageMissing) out.note = NO_PREIMAGE_NOTE;
   if (result.ok && attest !== undefined) {
-    const { manifest } = (input as ManifestBundle);
+    const { manifest } = input as ManifestBundle;
     const statement = buildApplyAttestation({
       manifest,
       manifestDigest: result.manifestDigest,

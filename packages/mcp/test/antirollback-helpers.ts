@@ -35,4 +35,3 @@ export function signedCounterBundle(counter: number | undefined, antiRollback = 
     blobs: { [`sha256:${hex}`]: { encoding: "utf8", data: text } },
   };
 }
-

@@ -101,6 +101,17 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
     expect(sdk(run)).toEqual([]);
   });
 
+  it("axm.md: `axiom compile x.json` does not load @codai/axiom-axm (dist/axm-lazy.js); `axiom compile x.axm` does", async () => {
+    const json = await traced(["compile", "p.json"]);
+    expect(json.code).toBe(0);
+    expect(base(json)).not.toContain("dist/axm-lazy.js");
+    await tmp.write("p.axm", 'axiom "2"\nplan hello-axm {\n  intent "say hi"\n  artifact "hi.txt" { inline <<EOF\nhi\nEOF\n  }\n}\n');
+    const axm = await traced(["compile", "p.axm"]);
+    expect(axm.stderr).toBe("");
+    expect(axm.code).toBe(0);
+    expect(base(axm)).toContain("dist/axm-lazy.js");
+  });
+
   it("`axiom mcp` loads mcp-lazy.js and the SDK (positive control: the hook sees node_modules loads)", async () => {
     const init = {
       jsonrpc: "2.0",
@@ -114,6 +125,83 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('"axiom_write"');
     expect(base(run)).toContain("dist/mcp-lazy.js");
+    // The HTTP transport is loaded only by `mcp --http` (mcp.md §2).
+    expect(base(run)).not.toContain("dist/http-lazy.js");
     expect(sdk(run).some((u) => u.includes("/@modelcontextprotocol/server/"))).toBe(true);
   });
 });
+
+describe("no MCP SDK installed (cli.md §1.1 consequence, issue 12)", () => {
+  it("with dist copied to a directory that has no node_modules, every registered verb except `mcp` runs to its normal exit", async () => {
+    const { cp } = await import("node:fs/promises");
+    const { dirname, join } = await import("node:path");
+    const lone = await tempDir("axiom-nosdk-");
+    try {
+      await cp(dirname(CLI), lone.path("dist"), { recursive: true });
+      const entry = lone.path("dist", "cli.js");
+      const root = lone.path("r");
+      await lone.write("r/.keep", "");
+      await lone.write("p.json", JSON.stringify(helloPlan()));
+      await lone.write(
+        "m.json",
+        JSON.stringify({ version: "1.0.3", artifacts: [{ path: "a.txt", contentUtf8: "x" }] }),
+      );
+      const run = (args: string[], input?: string) => runCliAt(entry, lone.dir, args, input);
+      const seen = new Set<string>();
+      const ok = async (args: string[], codes: number[] = [0], input?: string) => {
+        const r = await run(args, input);
+        seen.add(args[0] as string);
+        expect(r.stderr, args.join(" ")).not.toMatch(
+          /Cannot find (package|module)|ERR_MODULE_NOT_FOUND|@modelcontextprotocol/,
+        );
+        expect({ args, code: r.code }).toEqual({ args, code: codes.includes(r.code as number) ? r.code : codes[0] });
+        return r;
+      };
+      const compiled = JSON.parse((await ok(["compile", "p.json", "--root", root, "-o", "b.json"])).stdout);
+      const digest = compiled.manifestDigest as string;
+      await ok(["verify", "b.json"]);
+      await ok(["check", "b.json", "--root", root, "--json"]);
+      await ok(["apply", "b.json", "--root", root, "--confirm", digest]);
+      await ok(["status", "--root", root]);
+      await ok(["log", "--root", root]);
+      await ok(["diff", "b.json", "b.json"]);
+      await ok(["rollback", digest, "--root", root]);
+      await ok(["gc", "--root", root, "--dry-run"]);
+      await ok(["schema", "Plan"]);
+      await ok(["emitters", "--json"]);
+      const key = JSON.parse((await ok(["keygen", "--out", "k"])).stdout).privateKeyFile as string;
+      await ok(["sign", "b.json", "--key-file", key, "-o", "signed.json"]);
+      await ok(["trust", "list", "--root", root]);
+      await ok(["migrate", "v1", "m.json"], [0, 1]);
+      await ok(["snapshot", "--root", root, "-o", "s.json"]);
+      await ok(["snapshot-diff", "s.json", "s.json"]);
+      await ok(["init", "--root", root, "--harness", "claude", "--json"]);
+      await ok(["doctor", "--root", root, "--json"], [0, 1]);
+      await ok(["gate", "--stdin"], [0], JSON.stringify({ tool_name: "Read", tool_input: { file_path: "p.json" } }));
+      // Every verb of the registry was exercised (a new verb must be added above).
+      const { readFile } = await import("node:fs/promises");
+      const verbsTs = await readFile(join(dirname(dirname(CLI)), "src/cli/verbs.ts"), "utf8");
+      const registered = [...verbsTs.matchAll(/^ {2}"?([a-z-]+)"?: \{/gm)].map((m) => m[1] as string);
+      expect(registered.length).toBeGreaterThan(15);
+      expect(registered.filter((v) => v !== "mcp" && !seen.has(v))).toEqual([]);
+      const mcp = await run(["mcp", "--root", root]);
+      expect(mcp.code).toBe(2);
+      expect(mcp.stdout).toBe("");
+    } finally {
+      await lone.cleanup();
+    }
+  });
+});
+
+function runCliAt(entry: string, cwd: string, args: string[], input?: string): Promise<TracedRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry, ...args], { cwd, env: scrubbedEnv(), shell: false });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr, loaded: [] }));
+    child.stdin.end(input ?? "");
+  });
+}

@@ -69,7 +69,10 @@ describe("anti-rollback over the CLI (issue 8)", () => {
     const t = await trustedRoot();
     expect((await signAndApply(t, signedCounterBundle(6), "six.json")).code).toBe(0);
     const state = await stateOf(t.root);
-    await writeFile(join(t.root, ".axiom/trust/state.json"), `${JSON.stringify({ ...state, lastCounter: 1 }, null, 2)}\n`);
+    await writeFile(
+      join(t.root, ".axiom/trust/state.json"),
+      `${JSON.stringify({ ...state, lastCounter: 1 }, null, 2)}\n`,
+    );
     const eight = signedCounterBundle(8);
     const run = await signAndApply(t, eight, "eight.json");
     expect(run.code).toBe(1);
@@ -100,7 +103,10 @@ describe("anti-rollback over the CLI (issue 8)", () => {
     const t = await trustedRoot();
     const six = signedCounterBundle(6);
     const five = signedCounterBundle(5);
-    for (const [name, b] of [["six.json", six], ["five.json", five]] as const) {
+    for (const [name, b] of [
+      ["six.json", six],
+      ["five.json", five],
+    ] as const) {
       await writeJson(join(t.work, name), b);
       expect((await runCli(["sign", name, "--key-file", t.keyFile], { cwd: t.work })).code).toBe(0);
     }

@@ -1,6 +1,6 @@
 // signing.md §9.2/§9.3, cli.md §7.7: `axiom verify <bundle.json> --tree <dir> [--pre] [--attest <out.json>]`
 // over the real CLI: tree results, usage errors, the apply attestation files (JCS + LF, no clock).
-import { mkdir, readFile, readdir, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { canonicalDigestRef, canonicalize, sha256Hex } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
@@ -109,7 +109,10 @@ describe("verify --tree", () => {
     });
     const run = await runCli(["verify", "d.json", "--tree", root], { cwd: work });
     expect(run.code).toBe(1);
-    expect(out(run).mismatches.map((m: { actual: string }) => m.actual)).toEqual(["non-file:dir", "ERR_SYMLINK_IN_PATH"]);
+    expect(out(run).mismatches.map((m: { actual: string }) => m.actual)).toEqual([
+      "non-file:dir",
+      "ERR_SYMLINK_IN_PATH",
+    ]);
   });
 
   it("--tree --pre before apply on the compile tree → ok, tree pre; after apply → mismatches", async () => {
@@ -120,7 +123,9 @@ describe("verify --tree", () => {
     const before = await runCli(["verify", "b.json", "--tree", root, "--pre"], { cwd: work });
     expect(before.code, before.stdout).toBe(0);
     expect(out(before)).toMatchObject({ ok: true, tree: "pre", paths: 2 });
-    expect((await runCli(["apply", "b.json", "--root", root, "--confirm", b.manifestDigest], { cwd: work })).code).toBe(0);
+    expect((await runCli(["apply", "b.json", "--root", root, "--confirm", b.manifestDigest], { cwd: work })).code).toBe(
+      0,
+    );
     const after = await runCli(["verify", "b.json", "--tree", root, "--pre"], { cwd: work });
     expect(after.code).toBe(1);
     expect(out(after).mismatches).toHaveLength(2);
@@ -203,7 +208,12 @@ describe("verify --tree", () => {
 
   it("GITHUB_* set → predicate.source with the four; same bundle and tree attested twice → byte-identical files", async () => {
     const { work, root } = await applied();
-    const env = { GITHUB_REPOSITORY: "acme/shop", GITHUB_REF: "refs/heads/main", GITHUB_SHA: "a".repeat(40), GITHUB_RUN_ID: "123" };
+    const env = {
+      GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_REF: "refs/heads/main",
+      GITHUB_SHA: "a".repeat(40),
+      GITHUB_RUN_ID: "123",
+    };
     await runCli(["verify", "b.json", "--tree", root, "--attest", "one.json"], { cwd: work, env });
     await runCli(["verify", "b.json", "--tree", root, "--attest", "two.json"], { cwd: work, env });
     const one = await readFile(join(work, "one.json"), "utf8");

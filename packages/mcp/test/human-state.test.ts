@@ -198,9 +198,9 @@ test("manual refusals: confirm false â†’ declined; digest12 of another digest â†
   const wrong = await apply(s, b, { inputResponses: accept(other), requestState: r2.requestState });
   expect(errorOf(wrong as never).details).toEqual({ reason: "mismatch", manifestDigest: b.manifestDigest });
   expect(await readOr(R.dir, "a.txt")).toBeNull();
-  for (const d of ["intents", "journal", "staging"]) {
+  for (const d of ["intents", "queue", "journal", "staging", "backup", "applied"]) {
     const list = await readdir(join(R.dir, ".axiom", d)).catch(() => [] as string[]);
-    expect(list.filter((e) => !e.startsWith("."))).toEqual([]);
+    expect(list).toEqual([]);
   }
 });
 
@@ -235,6 +235,11 @@ test("root whose .claude/settings.json has hooks.Elicitation: --require-human â†
   const strict = await open(["--require-human"]);
   const b = await bundleFor(strict);
   const r = await apply(strict, b);
+  // Start-up audit line (stderr is a separate pipe: read it once a call has completed).
+  const audit = logLines(strict.stderr(), "elicitation audit");
+  expect(audit).toHaveLength(1);
+  expect(audit[0]).toMatchObject({ level: "warn", root: R.dir, id: "elicitation.autoAnswer", status: "fail" });
+
   expect(errorOf(r as never).details).toEqual({
     reason: "elicitation-unsupported",
     manifestDigest: b.manifestDigest,

@@ -53,9 +53,9 @@ async function treeUnchanged() {
   expect(await readOr(R.dir, "a.txt")).toBeNull();
   expect(await readOr(R.dir, "keep.txt")).toBe("old\n");
   const axiom = await readdir(join(R.dir, ".axiom")).catch(() => [] as string[]);
-  for (const d of ["intents", "journal", "staging"]) {
+  for (const d of ["intents", "queue", "journal", "staging", "backup", "applied"]) {
     const entries = axiom.includes(d) ? await readdir(join(R.dir, ".axiom", d)) : [];
-    expect(entries.filter((e) => !e.startsWith("."))).toEqual([]);
+    expect(entries).toEqual([]);
   }
 }
 
@@ -92,7 +92,7 @@ describe.each(["v2-auto", "v2-legacy", "v1"] as const)("human step over stdio, c
     expect(requested[0]).toMatchObject({
       tool: "axiom_write",
       manifestDigest: digest,
-      era: kind === "v2-auto" ? "2026-07-28" : "2025",
+      era: kind === "v2-auto" ? "modern" : "legacy",
     });
     expect(logLines(s.stderr(), "human confirmation")[0]).toMatchObject({ outcome: "accepted" });
   });

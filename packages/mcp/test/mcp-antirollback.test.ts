@@ -6,9 +6,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signedCounterBundle } from "./antirollback-helpers";
 import { buildCli, errorOf, type McpSession, startMcp } from "./mcp-helpers";
 import { runCli, tempDir, writeJson } from "./sign-helpers";
-import { signedCounterBundle } from "./antirollback-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
 let sessions: McpSession[] = [];

@@ -7,7 +7,7 @@ import { verifyBundle } from "@codai/axiom-plan";
 import { printJson, setExit } from "../../cli-output";
 import { readBundleFile } from "../input";
 import { resolveRoot } from "../roots";
-import { UsageError, type FlagTable, type VerbContext } from "../verb";
+import { type FlagTable, UsageError, type VerbContext } from "../verb";
 import { runVerifyJournal } from "../verify-journal";
 import { verifyWithRoot } from "../verify-signatures";
 
@@ -27,7 +27,8 @@ export async function run(ctx: VerbContext): Promise<void> {
   if (file === undefined) throw new UsageError("verify needs <bundle.json> (or --journal --root <dir>)");
   const treeArg = ctx.values.tree;
   for (const flag of ["pre", "attest"]) {
-    if (ctx.values[flag] !== undefined && treeArg === undefined) throw new UsageError(`--${flag} requires --tree <dir>`);
+    if (ctx.values[flag] !== undefined && treeArg === undefined)
+      throw new UsageError(`--${flag} requires --tree <dir>`);
   }
   const rootArg = ctx.values.root;
   if (typeof treeArg === "string") {
