@@ -1,7 +1,7 @@
 // Issue 8 round trip over the real CLI (signing.md §8.3): keygen → trust add → sign → apply
 // (advances the counter under the lock) → a re-signed older counter is refused with
 // signature.rollback ROLLBACK; a failed advance prints the ApplyResult then the error line, exit 2.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
@@ -113,10 +113,19 @@ describe("anti-rollback over the CLI (issue 8)", () => {
     // Hold the root lock from outside so both applies queue; 6 is started first and so acquires first.
     const { acquireLock } = await import("@codai/axiom-apply");
     const lock = await acquireLock(t.root, six.manifestDigest, 1000);
+    // Wait for each apply's queue ticket (apply.md lock queue) so the order is 6 then 5, not timing luck.
+    const queued = async (n: number) => {
+      for (let i = 0; i < 400; i++) {
+        const names = await readdir(join(t.root, ".axiom", "queue")).catch(() => []);
+        if (names.length >= n) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`queue never reached ${n} tickets`);
+    };
     const p6 = runCli(["apply", "six.json", "--root", t.root, "--confirm", six.manifestDigest], { cwd: t.work });
-    await new Promise((r) => setTimeout(r, 700));
+    await queued(1);
     const p5 = runCli(["apply", "five.json", "--root", t.root, "--confirm", five.manifestDigest], { cwd: t.work });
-    await new Promise((r) => setTimeout(r, 700));
+    await queued(2);
     await lock.release();
     const [r6, r5] = await Promise.all([p6, p5]);
     expect(r6.code, r6.stderr).toBe(0);

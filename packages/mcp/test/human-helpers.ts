@@ -1,6 +1,7 @@
 // Helpers for the human-confirmation tests (mcp.md §8): a real `node dist/cli.js mcp` child and a
 // real SDK client (v2 on either era, or v1) whose elicitation handler answers as scripted.
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -32,6 +33,12 @@ export interface HumanSession {
   close(): Promise<void>;
 }
 
+let home: string | undefined;
+async function emptyHome(): Promise<string> {
+  home ??= await mkdtemp(join(tmpdir(), "axiom-human-home-"));
+  return home;
+}
+
 export async function startHuman(
   kind: ClientKind,
   args: string[],
@@ -48,7 +55,9 @@ export async function startHuman(
     return a;
   };
   let stderr = "";
-  const params = { command: process.execPath, args: [CLI, "mcp", ...args], env: childEnv(), stderr: "pipe" as const };
+  // An empty HOME: the user's own ~/.claude/settings.json must not feed the elicitation audit.
+  const env = { ...childEnv(), HOME: await emptyHome() };
+  const params = { command: process.execPath, args: [CLI, "mcp", ...args], env, stderr: "pipe" as const };
   if (kind === "v1") {
     const transport = new V1StdioClientTransport(params);
     const client = new V1Client({ name: "axiom-human-v1", version: "1.0.0" }, { capabilities });

@@ -2,32 +2,18 @@
 // allowlisted root, profiles, JSON Schemas, the emitter catalogue and the lock overview. Every
 // URI variable is matched against a fixed shape before any lookup; reads never change a byte.
 
-import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { compareUtf8, isAxiomError, PROFILE_NAME_RE, toErrorObject } from "@codai/axiom-schema";
+import { compareUtf8, isAxiomError, PROFILE_NAME_RE, SCHEMA_KINDS, toErrorObject } from "@codai/axiom-schema";
 import { type McpServer, ResourceTemplate, resourceNotFound, resourceReadError } from "../adapter";
 import type { ServerDeps } from "../context";
+import { rootId as rootIdOf } from "../roots";
 import { readStored, searchRoots } from "../tools/bundles";
 
-export const SCHEMA_KINDS = [
-  "Plan",
-  "Manifest",
-  "ManifestBundle",
-  "CheckReport",
-  "ApplyResult",
-  "Profile",
-  "Journal",
-  "RepoSnapshot",
-] as const;
 const SHA_RE = /^(?:sha256:)?([0-9a-f]{64})$/;
 const ROOT_ID_RE = /^[0-9a-f]{12}$/;
 const BUILT_IN_PROFILES = ["default", "strict", "permissive"];
 
-/** D17: first 12 hex of sha256 over the UTF-8 realpath of the root. */
-export function rootIdOf(root: string): string {
-  return createHash("sha256").update(root, "utf8").digest("hex").slice(0, 12);
-}
 
 function json(uri: string, value: unknown, mimeType = "application/json") {
   return { contents: [{ uri, mimeType, text: `${JSON.stringify(value, null, 2)}\n` }] };
