@@ -1,0 +1,106 @@
+// threats.md T19.4: "`axiom_task_cancel` while a guard runs → task `cancelled`, `error.code:
+// ERR_TASK_CANCELLED`, the group is gone; SIGTERM to the server → every guard group is gone."
+// A real `axiom mcp --allow-guards` process, a real guard (node script) that spawns a grandchild
+// `sleep`, and real signals: the assertions are on the processes, not on calls.
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeBundle } from "../../checks/test/helpers";
+import { errorOf, type McpSession, REPO, startMcp, tempRoot } from "./mcp-helpers";
+
+let root: string;
+let cleanup: () => Promise<void>;
+let session: McpSession | undefined;
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The guard writes "<guard pid> <grandchild pid>" once both run. */
+const readPids = (file: string) =>
+  waitFor(async () => {
+    const text = await readFile(file, "utf8").catch(() => "");
+    const pids = text.trim().split(" ").map(Number);
+    return pids.length === 2 && pids.every((p) => p > 0) ? (pids as [number, number]) : undefined;
+  });
+
+beforeEach(async () => {
+  ({ dir: root, cleanup } = await tempRoot("axiom-t194-"));
+  await mkdir(join(root, "scripts"), { recursive: true });
+  await copyFile(join(REPO, "packages/checks/test/fixtures/hang.mjs"), join(root, "scripts/hang.mjs"));
+  await mkdir(join(root, ".axiom/profiles"), { recursive: true });
+});
+
+afterEach(async () => {
+  await session?.close().catch(() => undefined);
+  session = undefined;
+  await cleanup();
+});
+
+async function guardedProfile(pidFile: string): Promise<void> {
+  const profile = {
+    apiVersion: "axiom.dev/v2",
+    kind: "Profile",
+    name: "guarded",
+    facts: { allowGuards: true },
+    checks: [
+      {
+        id: "slow-guard",
+        predicate: "guard.external",
+        params: { command: "hang.mjs", args: [pidFile, "grandchild"], timeoutMs: 600_000, stdin: "none" },
+        severity: "error",
+      },
+    ],
+  };
+  await writeFile(join(root, ".axiom/profiles/guarded.json"), JSON.stringify(profile));
+}
+
+const bundle = () => makeBundle({ profile: "guarded", artifacts: [{ path: "a.txt", content: "a\n" }] });
+
+describe("T19.4 guard process groups die with their task or their server", () => {
+  it("axiom_task_cancel while a guard runs → cancelled, ERR_TASK_CANCELLED, guard and grandchild gone", async () => {
+    const pidFile = join(root, "pids-cancel.txt");
+    await guardedProfile(pidFile);
+    session = await startMcp("v2-auto", ["--root", root, "--tools", "full", "--allow-guards"]);
+    const started = await session.callTool("axiom_check_start", { bundle: bundle(), profile: "guarded" });
+    expect(started.isError, JSON.stringify(started.structuredContent)).toBeFalsy();
+    const taskId = (started.structuredContent as { taskId: string }).taskId;
+    const [guard, grandchild] = await readPids(pidFile);
+    expect(alive(guard) && alive(grandchild)).toBe(true);
+
+    const cancelled = await session.callTool("axiom_task_cancel", { taskId });
+    expect(cancelled.structuredContent).toMatchObject({ status: "cancelled" }); // the descriptor (mcp.md)
+    await waitFor(async () => (!alive(guard) && !alive(grandchild) ? true : undefined));
+    const polled = await session.callTool("axiom_task_get", { taskId });
+    expect(polled.structuredContent).toMatchObject({ status: "cancelled", error: { code: "ERR_TASK_CANCELLED" } });
+  });
+
+  it("SIGTERM to the server while a guard runs → the server exits and every guard group is gone", async () => {
+    const pidFile = join(root, "pids-term.txt");
+    await guardedProfile(pidFile);
+    session = await startMcp("v2-auto", ["--root", root, "--tools", "full", "--allow-guards"]);
+    const started = await session.callTool("axiom_check_start", { bundle: bundle(), profile: "guarded" });
+    expect(started.isError ? errorOf(started) : undefined).toBeUndefined();
+    const [guard, grandchild] = await readPids(pidFile);
+    const serverPid = (session.raw as { transport?: { pid?: number | null } }).transport?.pid;
+    expect(typeof serverPid).toBe("number");
+    process.kill(serverPid as number, "SIGTERM");
+    await waitFor(async () => (!alive(serverPid as number) ? true : undefined));
+    await waitFor(async () => (!alive(guard) && !alive(grandchild) ? true : undefined));
+  });
+});
