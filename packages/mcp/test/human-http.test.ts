@@ -173,3 +173,45 @@ test.each(["v2-auto", "v1"] as const)(
     }
   },
 );
+
+test("--require-human, a stateless 2025 request that never sent initialize (embedder using the SDK's stateless legacy fallback) → {reason: elicitation-unsupported}", async () => {
+  const { createMcpHandler } = await import("@modelcontextprotocol/server");
+  const { serverFactory } = await import("../src/server");
+  const { defaultEngines } = await import("../src/engines-default");
+  const factory = serverFactory(
+    { roots: new Set([R.dir]), platform: process.platform },
+    { toolset: "full", engines: defaultEngines(), requireHuman: true },
+  );
+  const handler = createMcpHandler(factory, { legacy: "stateless" } as never);
+  let id = 0;
+  const post = async (args: Record<string, unknown>) => {
+    const res = await handler.fetch(
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: ++id,
+          method: "tools/call",
+          params: { name: "axiom_write", arguments: args },
+        }),
+      }),
+    );
+    const text = await res.text();
+    const json = text.startsWith("{") ? text : (text.split("\n").find((l) => l.startsWith("data: ")) ?? "").slice(6);
+    return (JSON.parse(json) as { result: ToolResult }).result;
+  };
+  try {
+    const preview = await post({ root: R.dir, files });
+    const digest = (preview.structuredContent as { manifestDigest: string }).manifestDigest;
+    const r = await post({ root: R.dir, files, confirmDigest: digest });
+    expect(errorOf(r).details).toEqual({ reason: "elicitation-unsupported", manifestDigest: digest });
+    expect(await readFile(join(R.dir, "a.txt"), "utf8").catch(() => null)).toBeNull();
+  } finally {
+    await handler.close();
+  }
+});
