@@ -75,6 +75,21 @@ describe("axiom apply", () => {
     expect(fs.existsSync(path.join(root, ".axiom", "manifests", `${bundle.manifestDigest.slice(7)}.json`))).toBe(true);
   });
 
+  it("issue 4 / apply.md §5.4: `axiom apply` runs the effective profile first; a secret in the content (default profile) → status failed, ERR_CHECKS_FAILED with {verdict, findings}, exit 1, nothing written", async () => {
+    const secret = makeBundle([{ path: "src/creds.ts", content: `export const key = "AKIA${"Q".repeat(16)}";\n` }]);
+    fs.writeFileSync(bundleFile, JSON.stringify(secret));
+    const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", secret.manifestDigest]);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ status: "failed", error: { code: "ERR_CHECKS_FAILED", details: { verdict: "fail" } } });
+    expect(result.error.details.findings).toEqual(["content.noSecrets.awsKey"]);
+    expect(fs.existsSync(path.join(root, "src/creds.ts"))).toBe(false);
+    // `--profile permissive` (an operator's choice, D26) drops that check: the same bundle applies.
+    const permissive = await runCli(["apply", bundleFile, "--root", root, "--confirm", secret.manifestDigest, "--profile", "permissive"]);
+    expect(permissive.code).toBe(0);
+    expect(fs.existsSync(path.join(root, "src/creds.ts"))).toBe(true);
+  });
+
   it("Apply ending failed (e.g. ERR_LOCKED with --lock-timeout 0 while another holds the lock) → ApplyResult on stdout, exit 1", async () => {
     fs.mkdirSync(path.join(root, ".axiom"), { recursive: true });
     fs.writeFileSync(
