@@ -15,7 +15,7 @@ const bundle = makeBundle({
     { path: "docs/README.md", content: "# Docs\nHello world\n" },
     { path: "old/legacy.js", op: "delete" },
     { path: "pkg/package.json", content: '{"name":"pkg","dependencies":{"a":"1"}}' },
-    { path: "evil.txt", content: `${"a".repeat(28)}!` },
+    { path: "evil.txt", content: `${"a".repeat(44)}!` }, // long enough that (a|aa)+ backtracks past 100 ms even on a fast idle machine
   ],
 } satisfies BundleSpec);
 
