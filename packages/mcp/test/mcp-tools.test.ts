@@ -626,3 +626,33 @@ describe("axiom_write (§7)", () => {
     expect(await treeOutsideAxiom(R.dir)).toEqual([]);
   });
 });
+
+describe("checks.md acceptance 110 and 118 over MCP", () => {
+  test("110. axiom_check_start with a 5 MiB bundle → isError ERR_BUNDLE_TOO_LARGE, no task created", async () => {
+    const h = inProcess([R.dir]);
+    const huge = { manifest: { pad: "x".repeat(5 * 1024 * 1024) }, manifestDigest: "sha256:0" };
+    const e = errorOf(await h.call("axiom_check_start", { bundle: huge }));
+    expect(e.code).toBe("ERR_BUNDLE_TOO_LARGE");
+    expect(e.details).toMatchObject({ max: 4194304 });
+    // No task exists: a poll for any id is not found, and the store is empty.
+    expect(errorOf(await h.call("axiom_task_get", { taskId: "00000000-0000-4000-8000-000000000000" })).code).toBe(
+      "ERR_TASK_NOT_FOUND",
+    );
+  });
+
+  test("118. axiom_check with a root stores the report at <root>/.axiom/reports/<hex>.json; a root-less run stores nothing", async () => {
+    const h = inProcess([R.dir, R2.dir]); // two roots: a call without `root` runs root-less
+    const bundle = (await h.call("axiom_plan_compile", { plan: plan([inline("a.txt")]) })).structuredContent as {
+      manifestDigest: string;
+    };
+    const hex = bundle.manifestDigest.slice(7);
+    const rootless = await h.call("axiom_check", { bundle });
+    expect(rootless.isError).toBeFalsy();
+    await expect(readdir(join(R.dir, ".axiom", "reports"))).rejects.toMatchObject({ code: "ENOENT" });
+    const withRoot = await h.call("axiom_check", { bundle, root: R.dir });
+    expect(withRoot.isError).toBeFalsy();
+    const stored = JSON.parse(await readFile(join(R.dir, ".axiom", "reports", `${hex}.json`), "utf8"));
+    expect(stored.manifestDigest).toBe(bundle.manifestDigest);
+    expect(stored.verdict).toBe((withRoot.structuredContent as { verdict: string }).verdict);
+  });
+});
