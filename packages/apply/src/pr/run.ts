@@ -51,12 +51,21 @@ function comparable(p: string): string {
   return process.platform === "win32" ? s.toLowerCase() : s;
 }
 
+/**
+ * True when git ran and answered "no" (non-zero exit). A missing git (ERR_GIT_NOT_FOUND) and a
+ * timeout (ERR_GIT_FAILED with `timeoutMs`) keep their own codes (apply.md §15 git rules).
+ */
+function isGitRefusal(err: unknown): boolean {
+  const e = err as { code?: string; details?: { timeoutMs?: unknown } };
+  return e.code === "ERR_GIT_FAILED" && e.details?.timeoutMs === undefined;
+}
+
 async function assertTopLevel(input: PrInput): Promise<void> {
   let out: string;
   try {
     out = (await runGit(input.runner, input.root, ["rev-parse", "--show-toplevel"])).stdout;
   } catch (err) {
-    if ((err as { code?: string }).code === "ERR_GIT_NOT_FOUND") throw err;
+    if (!isGitRefusal(err)) throw err;
     throw axiomError("ERR_GIT_NOT_REPO", {
       message: `not a git repository: ${input.root}`,
       details: { root: input.root, cause: toApplyError(err).message },
@@ -97,7 +106,7 @@ async function preflight(input: PrInput, branch: string): Promise<void> {
   try {
     await runGit(input.runner, input.root, ["check-ref-format", "--branch", branch]);
   } catch (err) {
-    if ((err as { code?: string }).code === "ERR_GIT_NOT_FOUND") throw err;
+    if (!isGitRefusal(err)) throw err;
     throw axiomError("ERR_GIT_BRANCH_INVALID", {
       message: "git check-ref-format rejected the branch name",
       details: { branch },

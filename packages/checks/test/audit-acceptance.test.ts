@@ -1,0 +1,87 @@
+// Audit of checks.md "Acceptance tests this chapter implies": the lines that had no test asserting
+// them. Real runner, real registry, real temp roots, real module loader (no seam) for line 55.
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { canonicalBytes } from "@codai/axiom-canon";
+import type { CheckReport, JsonValue, ManifestBundle, ResolvedProfile } from "@codai/axiom-schema";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDefaultRegistry, runChecks, setSigstoreModuleForTests, sigstoreLoadAttempts } from "../src/index";
+import { makeBundle } from "./sig-fixtures";
+
+const roots: string[] = [];
+afterEach(async () => {
+  setSigstoreModuleForTests(undefined);
+  for (const r of roots.splice(0)) await rm(r, { recursive: true, force: true });
+});
+
+async function rootWith(keysJson?: string): Promise<string> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), "axiom-audit-checks-")));
+  roots.push(root);
+  if (keysJson !== undefined) {
+    await mkdir(join(root, ".axiom", "trust"), { recursive: true });
+    await writeFile(join(root, ".axiom", "trust", "keys.json"), keysJson);
+  }
+  return root;
+}
+
+function profile(params: unknown): ResolvedProfile {
+  return {
+    apiVersion: "axiom.dev/v2",
+    kind: "Profile",
+    name: "signed",
+    checks: [{ id: "signed", predicate: "manifest.requireSigned", params: params as JsonValue, severity: "error" }],
+    limits: {},
+    facts: { allowRepo: true, allowGuards: false },
+  };
+}
+
+const check = (bundle: ManifestBundle, params: unknown, root: string): Promise<CheckReport> =>
+  runChecks({ bundle, profile: profile(params), root, registry: createDefaultRegistry() });
+
+describe("checks.md acceptance (audit)", () => {
+  it("45. requireSigned, trust file `{` → ERR_PROVIDER_FAILED with facts.trustFile", async () => {
+    const root = await rootWith("{");
+    const report = await check(makeBundle(), {}, root);
+    expect(report.verdict).toBe("error");
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]).toMatchObject({ id: "signed", predicate: "manifest.requireSigned", severity: "error" });
+    expect(report.findings[0]?.facts).toMatchObject({
+      code: "ERR_PROVIDER_FAILED",
+      __provider: true,
+      trustFile: ".axiom/trust/keys.json",
+    });
+  });
+
+  it("55. Keyless with `sigstore` not installed (real loader, no seam) → provider failure ERR_KEYLESS_UNAVAILABLE, verdict error", async () => {
+    setSigstoreModuleForTests(undefined);
+    const root = await rootWith();
+    const bundle = makeBundle();
+    const entry = {
+      mediaType: "application/vnd.dev.sigstore.bundle.v0.3+json",
+      verificationMaterial: { certificate: { rawBytes: "AAAA" }, tlogEntries: [] },
+      dsseEnvelope: {
+        payload: Buffer.from(canonicalBytes(bundle.manifest)).toString("base64"),
+        payloadType: "application/vnd.axiom.manifest+json",
+        signatures: [{ sig: "AAAA", keyid: "" }],
+      },
+    };
+    const b = { ...bundle, keylessSignatures: [entry] as unknown as ManifestBundle["keylessSignatures"] };
+    const before = sigstoreLoadAttempts();
+    const report = await check(
+      b,
+      {
+        keyless: {
+          issuer: "https://token.actions.githubusercontent.com",
+          subjectRegex: "repo:a/b:ref:refs/heads/main",
+        },
+      },
+      root,
+    );
+    expect(sigstoreLoadAttempts()).toBeGreaterThan(before);
+    expect(report.verdict).toBe("error");
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]?.severity).toBe("error");
+    expect(report.findings[0]?.facts).toMatchObject({ code: "ERR_KEYLESS_UNAVAILABLE", __provider: true });
+  });
+});
