@@ -96,7 +96,7 @@ async function recoveryGate(input: EngineInput): Promise<EngineOutcome | undefin
 }
 
 /** §5.2: drifted paths of an applied digest (manifest order). */
-async function driftOf(tree: string, bundle: ManifestBundle): Promise<string[]> {
+export async function driftOf(tree: string, bundle: ManifestBundle): Promise<string[]> {
   const drifted: string[] = [];
   for (const a of bundle.manifest.artifacts) {
     await containmentWalk(tree, a.path);
@@ -107,7 +107,8 @@ async function driftOf(tree: string, bundle: ManifestBundle): Promise<string[]> 
   return drifted;
 }
 
-function unchanged(bundle: ManifestBundle): ApplyFileResult[] {
+/** Every artifact reported `unchanged` (a noop result). */
+export function unchangedFiles(bundle: ManifestBundle): ApplyFileResult[] {
   return bundle.manifest.artifacts.map((a) => {
     const f: ApplyFileResult = { path: a.path, op: a.op, status: "unchanged" };
     if (a.digest) f.digest = { sha256: a.digest.sha256 };
@@ -143,7 +144,7 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
     const own = await readJournal(tree, hex);
     if ((await isFsMarker(tree, hex)) || own?.phase === "committed") {
       drifted = await driftOf(tree, bundle);
-      if (drifted.length === 0) return { status: "noop", files: unchanged(bundle) };
+      if (drifted.length === 0) return { status: "noop", files: unchangedFiles(bundle) };
       reapply = true;
     }
   } catch (err) {

@@ -69,19 +69,7 @@ export async function atomicWrite(file: string, tmp: string, text: string): Prom
   }
 }
 
-/** fsync a directory; EINVAL/ENOTSUP (a filesystem that cannot) is ignored, as are platforms without it. */
-export async function fsyncDir(dir: string): Promise<void> {
-  if (process.platform === "win32") return;
-  const fd = await fsx.open(dir, O.O_RDONLY);
-  try {
-    await fsx.fsync(fd);
-  } catch (err) {
-    const code = errnoOf(err);
-    if (code !== "EINVAL" && code !== "ENOTSUP") throw err;
-  } finally {
-    await fsx.close(fd);
-  }
-}
+export { fsyncDir } from "./io";
 
 export type ReadResult = { kind: "ok"; text: string } | { kind: "missing" } | { kind: "unreadable"; code: string };
 

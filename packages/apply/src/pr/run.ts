@@ -5,9 +5,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
-import { containmentWalk, stripLongPrefix } from "../containment";
-import { type EngineOutcome, type PreChecks, runEngine } from "../engine";
-import { capture, digestOrAbsent } from "../identity";
+import { stripLongPrefix } from "../containment";
+import { driftOf, type EngineOutcome, type PreChecks, runEngine, unchangedFiles } from "../engine";
 import { atomicWrite, mkdirp, rmrf } from "../io";
 import { axiomDir, layout } from "../layout";
 import { acquireLock } from "../lock";
@@ -131,25 +130,6 @@ async function preflight(input: PrInput, branch: string): Promise<void> {
   if (await branchExists(input, input.root, branch)) throw existsError(branch);
 }
 
-/** Step 6.4: HEAD (the fresh worktree) already equals every artifact. */
-async function headMatches(tree: string, bundle: ManifestBundle): Promise<boolean> {
-  for (const a of bundle.manifest.artifacts) {
-    await containmentWalk(tree, a.path);
-    const now = digestOrAbsent(await capture(layout.target(tree, a.path)));
-    const expected = a.op === "delete" ? "absent" : (a.digest?.sha256 ?? "absent");
-    if (now !== expected) return false;
-  }
-  return true;
-}
-
-function unchangedFiles(bundle: ManifestBundle): ApplyFileResult[] {
-  return bundle.manifest.artifacts.map((a) => {
-    const f: ApplyFileResult = { path: a.path, op: a.op, status: "unchanged" };
-    if (a.digest) f.digest = { sha256: a.digest.sha256 };
-    return f;
-  });
-}
-
 /** compareUrl from `origin`; never throws. */
 async function compareUrl(input: PrInput, cwd: string, branch: string): Promise<string | undefined> {
   try {
@@ -198,7 +178,8 @@ export async function runPr(input: PrInput): Promise<PrOutcome> {
     const tree = stripLongPrefix(await fs.promises.realpath(wtPath));
 
     // 6.4
-    if (await headMatches(tree, bundle)) return { status: "noop", files: unchangedFiles(bundle) };
+    // Step 6.4: HEAD (the fresh worktree) already equals every artifact.
+    if ((await driftOf(tree, bundle)).length === 0) return { status: "noop", files: unchangedFiles(bundle) };
 
     // 6.5–6.6
     const outcome = await runEngine({
