@@ -38,7 +38,7 @@ const kb = (b) => (b / 1024).toFixed(1);
 const entries = Object.keys(outputs).filter((f) => outputs[f].entryPoint && !f.includes("/chunks/"));
 const total = Object.values(outputs).reduce((n, o) => n + o.bytes, 0);
 const lines = [
-  `Command: \`node bench/sizes.mjs\` (run by \`npm run bench\`); bytes of the unminified ESM output  `,
+  `Command: \`node bench/sizes.mjs\` (run by \`npm run bench\`); bytes of the minified ESM output  `,
   `Date: ${new Date().toISOString()}`,
   "",
   "| entry | static closure KiB | with dynamic imports KiB |",
@@ -47,6 +47,6 @@ const lines = [
   "",
   `Whole dist: ${Object.keys(outputs).length} files, ${kb(total)} KiB. External, loaded from node_modules by \`axiom mcp\` only: ` +
     `@modelcontextprotocol/server ${kb(du(join(REPO, "node_modules/@modelcontextprotocol/server/dist")))} KiB and ` +
-    `@modelcontextprotocol/core ${kb(du(join(REPO, "node_modules/@modelcontextprotocol/core/dist")))} KiB of .mjs (its whole ESM build, not only the modules loaded).`,
+    `@modelcontextprotocol/core ${kb(du(join(REPO, "node_modules/@modelcontextprotocol/core/dist")))} KiB of .mjs (its whole ESM build, not only the modules loaded). zod is external too (SHIP-7): one copy, shared with the SDK, loaded by every verb but `--version` and `gate`.`,
 ];
 process.stdout.write(`${lines.join("\n")}\n`);

@@ -56,26 +56,14 @@ function cjsNamedExports(names) {
   };
 }
 
-// zod re-exports ~50 locale bundles as `z.locales` (≈ 360 KB unminified), which no AXIOM code uses:
-// English is registered by zod's own schemas.js from locales/en.js, so the index keeps only `en`.
-// This keeps the stdio path under its 1 MB budget (issue 12; packages/mcp/test/budget.test.ts).
-function zodEnglishOnly() {
-  return {
-    name: "zod-english-only",
-    setup(b) {
-      b.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-        contents: 'export { default as en } from "./en.js";\n',
-        loader: "js",
-        resolveDir: dirname(args.path),
-      }));
-    },
-  };
-}
-
 // The packages the bundle leaves external: each must be a dependency, optionalDependency or
 // optional peer of @codai/axiom-mcp so that the packed tarball runs (packages/mcp/test/pack.test.ts).
 export const EXTERNAL = [
   "@modelcontextprotocol/*",
+  // zod stays external so that AXIOM's schemas and the SDK's share one instance: the SDK imports
+  // the installed zod (its whole package, locales included) on the `axiom mcp` path anyway, and a
+  // second, bundled copy cost ≈ 10 % of that path's start-up instructions (decisions SHIP-7).
+  "zod",
   "sigstore",
   "@sigstore/*",
   "@cedar-policy/*",
@@ -98,8 +86,11 @@ function options(outdir) {
     external: EXTERNAL,
     banner: { js: "#!/usr/bin/env node" },
     legalComments: "none",
+    // Smaller chunks parse and compile faster on every start (SHIP-7). Identifiers are renamed, so
+    // nothing may depend on a function's or class's own name: the error classes set `name` explicitly.
+    minify: true,
     logLevel: "warning",
-    plugins: [cjsNamedExports(CJS_LAZY), zodEnglishOnly()],
+    plugins: [cjsNamedExports(CJS_LAZY)],
     metafile: true,
     write: false,
   };

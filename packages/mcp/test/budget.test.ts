@@ -5,60 +5,23 @@ import { readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type BuildGraph, loadBuildGraph, type MetaOutput } from "./build-graph";
 import { REPO } from "./cli-run";
-
-interface MetaImport {
-  path: string;
-  kind: string;
-  external?: boolean;
-}
-interface MetaOutput {
-  bytes: number;
-  imports: MetaImport[];
-  inputs: Record<string, { bytesInOutput: number }>;
-  entryPoint?: string;
-}
-interface BuildModule {
-  buildCli(opts: { write: false }): Promise<{ metafile: { outputs: Record<string, MetaOutput> } }>;
-  EXTERNAL: string[];
-}
 
 const SDK = "@modelcontextprotocol/";
 /** The stdio path (issue 12): `< 1 MB`, read as 10^6 bytes so the budget is never rounded in our favour. */
 const STDIO_BUDGET = 1_000_000;
 const GATE_BUDGET = 300 * 1024;
 
+let graph: BuildGraph;
 let outputs: Record<string, MetaOutput>;
 let external: string[];
+const closure = (entry: string, dynamic: boolean) => graph.closure(entry, dynamic);
 
 beforeAll(async () => {
-  // A runtime path: the .mjs build script has no type declarations and is not part of tsc's program.
-  const path = join(REPO, "scripts/build.mjs");
-  const mod = (await import(path)) as BuildModule;
-  outputs = (await mod.buildCli({ write: false })).metafile.outputs;
-  external = mod.EXTERNAL;
+  graph = await loadBuildGraph();
+  ({ outputs, external } = graph);
 });
-
-/** Every output reachable from `entry` (static imports only, or static + dynamic), plus the externals met. */
-function closure(entry: string, dynamic: boolean): { files: string[]; bytes: number; externals: Set<string> } {
-  const seen = new Set<string>();
-  const externals = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (seen.has(file)) continue;
-    const out = outputs[file];
-    expect(out, file).toBeDefined();
-    seen.add(file);
-    for (const imp of (out as MetaOutput).imports) {
-      if (imp.external) {
-        if (imp.kind === "import-statement" || dynamic) externals.add(imp.path);
-      } else if (imp.kind === "import-statement" || (dynamic && imp.kind === "dynamic-import")) queue.push(imp.path);
-    }
-  }
-  const files = [...seen];
-  return { files, bytes: files.reduce((n, f) => n + (outputs[f] as MetaOutput).bytes, 0), externals };
-}
 
 const sdkIn = (s: Set<string>) => [...s].filter((p) => p.startsWith(SDK));
 
@@ -70,6 +33,12 @@ describe("deterministic budgets (issue 12)", () => {
     expect(sdkIn(stdio.externals)).toEqual(
       expect.arrayContaining(["@modelcontextprotocol/server", "@modelcontextprotocol/server/stdio"]),
     );
+  });
+
+  it("zod is never bundled: AXIOM's schemas share the installed zod with the SDK, so `axiom mcp` evaluates one copy (SHIP-7)", () => {
+    const bundledZod = graph.inputsOf(Object.keys(outputs)).filter((i) => i.includes("node_modules/zod/"));
+    expect(bundledZod).toEqual([]);
+    expect(closure("dist/mcp-lazy.js", false).externals).toContain("zod");
   });
 
   it("`--version` path: dist/cli.js has no static import; its only bundled dynamic import is dist/cli-main.js", () => {

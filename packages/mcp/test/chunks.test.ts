@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, helloPlan, scrubbedEnv, type TempDir, tempDir } from "./cli-run";
+import { distCopy } from "./dist-copy";
 
 let tmp: TempDir;
 let register: string;
@@ -132,13 +133,11 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
 });
 
 describe("no MCP SDK installed (cli.md §1.1 consequence, issue 12)", () => {
-  it("with dist copied to a directory that has no node_modules, every registered verb except `mcp` runs to its normal exit", async () => {
-    const { cp } = await import("node:fs/promises");
+  it("with dist copied to a directory whose node_modules holds only zod (no SDK), every registered verb except `mcp` runs to its normal exit", async () => {
     const { dirname, join } = await import("node:path");
-    const lone = await tempDir("axiom-nosdk-");
+    const lone = await distCopy();
     try {
-      await cp(dirname(CLI), lone.path("dist"), { recursive: true });
-      const entry = lone.path("dist", "cli.js");
+      const entry = lone.cli;
       const root = lone.path("r");
       await lone.write("r/.keep", "");
       await lone.write("p.json", JSON.stringify(helloPlan()));

@@ -1,30 +1,15 @@
 // cli.md §1.1 (entry laziness), §2 / §2.1 (top-level routing and usage errors), spawned for real.
-import { copyFile, cp, readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { copyFile, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { loadBuildGraph } from "./build-graph";
 import { CLI, REPO, runCli, type TempDir, tempDir } from "./cli-run";
+import { distCopy } from "./dist-copy";
 
 const VERSION = JSON.parse(await readFile(join(REPO, "packages/mcp/package.json"), "utf8")).version as string;
 
 let tmp: TempDir | undefined;
 
-/** Files reachable from `entries` through static `import … from "./x.js"` / `import "./x.js"` only. */
-async function staticClosure(entries: string[]): Promise<string[]> {
-  const seen = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = await readFile(file, "utf8");
-    for (const m of text.matchAll(
-      /^(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"|^import\s*"(\.{1,2}\/[^"]+)"/gm,
-    )) {
-      queue.push(join(dirname(file), (m[1] ?? m[2]) as string));
-    }
-  }
-  return [...seen];
-}
 afterEach(async () => {
   await tmp?.cleanup();
   tmp = undefined;
@@ -64,30 +49,27 @@ describe("entry and parsing (cli.md acceptance)", () => {
   });
 
   it('"`axiom compile x.json` does not load `@codai/axiom-axm` (module graph check)"; cli-main and the compile/verify/diff/schema chunks reach neither the .axm parser nor the MCP SDK statically', async () => {
-    const dist = join(REPO, "packages/mcp/dist");
-    const mainText = await readFile(join(dist, "cli-main.js"), "utf8");
+    const graph = await loadBuildGraph();
+    const main = graph.outputs["dist/cli-main.js"];
     const verbChunks = ["compile", "verify", "diff", "schema"].map((verb) => {
-      const m = mainText.match(new RegExp(`import\\("\\./(chunks/${verb}-[A-Z0-9]+\\.js)"\\)`));
-      expect(m, verb).not.toBeNull();
-      return join(dist, (m as RegExpMatchArray)[1] as string);
+      const chunk = main?.imports.find((i) => i.kind === "dynamic-import" && i.path.startsWith(`dist/chunks/${verb}-`));
+      expect(chunk, verb).toBeDefined();
+      return (chunk as { path: string }).path;
     });
-    const closure = await staticClosure([join(dist, "cli-main.js"), ...verbChunks]);
-    for (const file of closure) {
-      const text = await readFile(file, "utf8");
-      expect(text, file).not.toContain("function parseAxm(");
-      expect(text, file).not.toMatch(/from\s*"@modelcontextprotocol\//);
-    }
+    const closures = ["dist/cli-main.js", ...verbChunks].map((f) => graph.closure(f, false));
+    const files = [...new Set(closures.flatMap((c) => c.files))];
+    const axmSources = (inputs: string[]) => inputs.filter((i) => i.startsWith("../axm/src/"));
+    expect(axmSources(graph.inputsOf(files))).toEqual([]);
+    expect(closures.flatMap((c) => [...c.externals]).filter((e) => e.startsWith("@modelcontextprotocol/"))).toEqual([]);
     // The .axm chunk is reached only through a dynamic import, and it does hold the parser.
-    expect(closure).not.toContain(join(dist, "axm-lazy.js"));
-    const axmClosure = await staticClosure([join(dist, "axm-lazy.js")]);
-    const axmTexts = await Promise.all(axmClosure.map((f) => readFile(f, "utf8")));
-    expect(axmTexts.some((t) => t.includes("function parseAxm("))).toBe(true);
+    expect(files).not.toContain("dist/axm-lazy.js");
+    expect(axmSources(graph.inputsOf(graph.closure("dist/axm-lazy.js", false).files))).toContain("../axm/src/parse.ts");
   });
 
-  it('"`node_modules/@modelcontextprotocol/*` removed → `compile`, `verify`, `check`, `apply --dry-run`, `status`, `log`, `gate --stdin` all work; `axiom mcp` fails with a stderr error line, exit 2" (a copy of dist with no node_modules at all)', async () => {
-    tmp = await tempDir();
-    await cp(join(REPO, "packages/mcp/dist"), tmp.path("dist"), { recursive: true });
-    const entry = tmp.path("dist", "cli.js");
+  it('"`node_modules/@modelcontextprotocol/*` removed → `compile`, `verify`, `check`, `apply --dry-run`, `status`, `log`, `gate --stdin` all work; `axiom mcp` fails with a stderr error line, exit 2" (a copy of dist whose node_modules holds only zod)', async () => {
+    const copy = await distCopy();
+    tmp = copy;
+    const entry = copy.cli;
     const run = (args: string[], input?: string) => runCli(args, { entry, cwd: tmp?.dir, input });
     await tmp.write(
       "p.yaml",
