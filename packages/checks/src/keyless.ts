@@ -2,7 +2,8 @@
 // (shared by `axiom sign --keyless` and the predicate) and the verification of `keylessSignatures[]`
 // inside `manifest.requireSigned` (§4.5). The module is imported with a non-literal specifier so it
 // is never bundled; a failed load is not cached (installing the package later takes effect). Tests
-// inject a fake module through `setSigstoreModuleForTests` (decision D21: offline only).
+// inject a fake module through `setSigstoreModuleForTests`, or run the real package against the
+// testkit's local Fulcio / Rekor / TUF mocks reached through the SIGN-3 variables (D21: offline only).
 import { manifestPayload, sha256Hex } from "@codai/axiom-canon";
 import type { JsonValue, ManifestBundle, TrustStore } from "@codai/axiom-schema";
 
@@ -86,12 +87,36 @@ export interface KeylessPolicy {
   offline: boolean;
 }
 
-/** Library options that reach the TUF client (§4.6); the predicate passes only `offline`. */
+/** Library options that reach the TUF client (§4.6); by default read from the environment (SIGN-3). */
 export interface KeylessVerifyOptions {
   tufCachePath?: string;
   tufRootPath?: string;
   tufMirrorURL?: string;
   timeout?: number;
+}
+
+/**
+ * SIGN-3: the one way to point the library at other Sigstore endpoints from a CLI or server process
+ * (the offline test mocks, a private Sigstore instance). Unset or empty → the library defaults.
+ * Verification: AXIOM_SIGSTORE_TUF_MIRROR_URL / _TUF_ROOT_PATH / _TUF_CACHE_PATH.
+ */
+export function keylessVerifyOptionsFromEnv(env: Record<string, string | undefined>): KeylessVerifyOptions {
+  const opts: KeylessVerifyOptions = {};
+  if (env.AXIOM_SIGSTORE_TUF_MIRROR_URL) opts.tufMirrorURL = env.AXIOM_SIGSTORE_TUF_MIRROR_URL;
+  if (env.AXIOM_SIGSTORE_TUF_ROOT_PATH) opts.tufRootPath = env.AXIOM_SIGSTORE_TUF_ROOT_PATH;
+  if (env.AXIOM_SIGSTORE_TUF_CACHE_PATH) opts.tufCachePath = env.AXIOM_SIGSTORE_TUF_CACHE_PATH;
+  return opts;
+}
+
+/** SIGN-3, signing side: AXIOM_SIGSTORE_FULCIO_URL / AXIOM_SIGSTORE_REKOR_URL (unset or empty → the public instances). */
+export function keylessSignEndpointsFromEnv(env: Record<string, string | undefined>): {
+  fulcioURL?: string;
+  rekorURL?: string;
+} {
+  const opts: { fulcioURL?: string; rekorURL?: string } = {};
+  if (env.AXIOM_SIGSTORE_FULCIO_URL) opts.fulcioURL = env.AXIOM_SIGSTORE_FULCIO_URL;
+  if (env.AXIOM_SIGSTORE_REKOR_URL) opts.rekorURL = env.AXIOM_SIGSTORE_REKOR_URL;
+  return opts;
 }
 
 export interface KeylessFinding {
@@ -144,7 +169,7 @@ export async function verifyKeylessEntries(
   bundle: ManifestBundle,
   store: TrustStore,
   policy: KeylessPolicy,
-  opts: KeylessVerifyOptions = {},
+  opts: KeylessVerifyOptions = keylessVerifyOptionsFromEnv(process.env),
 ): Promise<KeylessOutcome> {
   const raw = (bundle as { keylessSignatures?: unknown }).keylessSignatures;
   const list = raw === undefined ? [] : raw;

@@ -53,8 +53,13 @@ describe("checks.md acceptance (audit)", () => {
     });
   });
 
-  it("55. Keyless with `sigstore` not installed (real loader, no seam) → provider failure ERR_KEYLESS_UNAVAILABLE, verdict error", async () => {
-    setSigstoreModuleForTests(undefined);
+  it("55. Keyless with `sigstore` not installed (loader sees module-not-found) → provider failure ERR_KEYLESS_UNAVAILABLE, verdict error", async () => {
+    // sigstore 4.1 is a root devDependency (SHIP-6): the real import would succeed and reach for the
+    // public TUF mirror, so the seam raises the import's module-not-found error. The same line runs
+    // for real in packages/mcp/test/keyless-real.test.ts (a dist copy with no node_modules above it).
+    setSigstoreModuleForTests(
+      Object.assign(new Error("Cannot find package 'sigstore'"), { code: "ERR_MODULE_NOT_FOUND" }),
+    );
     const root = await rootWith();
     const bundle = makeBundle();
     const entry = {
@@ -82,6 +87,10 @@ describe("checks.md acceptance (audit)", () => {
     expect(report.verdict).toBe("error");
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]?.severity).toBe("error");
-    expect(report.findings[0]?.facts).toMatchObject({ code: "ERR_KEYLESS_UNAVAILABLE", __provider: true });
+    expect(report.findings[0]?.facts).toMatchObject({
+      code: "ERR_KEYLESS_UNAVAILABLE",
+      __provider: true,
+      reason: "MODULE_MISSING",
+    });
   });
 });

@@ -1,6 +1,7 @@
 // signing.md §3.2 / cli.md §7.16: `axiom sign` (Ed25519 form) and the verify-surface signature block.
 import { generateKeyPairSync } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import {
   canonicalDigestRef,
@@ -13,6 +14,8 @@ import {
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyRootSignatures } from "../src/keys";
+import { runCli as runCliAt } from "./cli-run";
+import { distCopy } from "./dist-copy";
 import { buildCli, makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -367,10 +370,16 @@ describe("axiom sign --keyless (first pass: flag rules and token resolution)", (
   });
 
   it("keyless sign with a token but no sigstore package installed → `MODULE_MISSING`, exit 1, bundle unchanged", async () => {
+    // sigstore is a root devDependency now: run a copy of the built CLI whose node_modules holds
+    // only zod, so the import fails for real whatever the repo has installed.
+    const copy = await distCopy();
+    cleanups.push(copy.cleanup);
+    expect(() => createRequire(copy.cli).resolve("sigstore")).toThrow();
     const root = await dir();
     const file = await bundleFile(root);
     const original = await readFile(file, "utf8");
-    const run = await runCli(["sign", "b.json", "--keyless"], {
+    const run = await runCliAt(["sign", "b.json", "--keyless"], {
+      entry: copy.cli,
       cwd: root,
       env: { SIGSTORE_ID_TOKEN: "test-token-not-real" },
     });

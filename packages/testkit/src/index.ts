@@ -4,6 +4,7 @@
 export { arbArtifact, arbContent, arbInlineSource, arbPlan, arbPlanName, arbRelPath, arbSegment } from "./arbitraries";
 export { EXAMPLE_1 } from "./examples";
 export { GOLDEN_DIR, type GoldenFixture, loadGoldens } from "./golden";
+export * from "./sigstore";
 export {
   makeTempRoot,
   type ReadTreeOptions,

@@ -3,7 +3,7 @@
 // (NO_OIDC without loading the module), then the lazy `sigstore` import and `attest` — both in
 // @codai/axiom-checks keyless.ts, shared with the predicate's verification.
 // An unavailable signer is a negative result: stdout `{code, message, details}`, exit 1, bundle untouched.
-import { type KeylessSignOptions, signKeyless } from "@codai/axiom-checks";
+import { type KeylessSignOptions, keylessSignEndpointsFromEnv, signKeyless } from "@codai/axiom-checks";
 import { axiomError, collectIssues, KeylessSignatureSchema, wireIssues } from "@codai/axiom-schema";
 import { printJson, setExit } from "../cli-output";
 import { readTrustStore } from "../trust-store";
@@ -44,7 +44,9 @@ export async function runKeyless({ values, positionals, cwd }: VerbContext): Pro
     if (store?.rootId === undefined) throw new UsageError("--bound: the trust store under --root has no rootId");
     rootId = store.rootId;
   }
-  const signed = await signKeyless(bundle.manifest, { ...signOptionsForTests, rootId, env: process.env });
+  // SIGN-3: endpoints from AXIOM_SIGSTORE_FULCIO_URL / _REKOR_URL (the offline mocks in tests).
+  const endpoints = keylessSignEndpointsFromEnv(process.env);
+  const signed = await signKeyless(bundle.manifest, { ...endpoints, ...signOptionsForTests, rootId, env: process.env });
   if (signed.kind === "unavailable") return unavailable(signed.reason, signed.message, signed.name);
   const entry = signed.entry;
   const checked = collectIssues(KeylessSignatureSchema, entry);
