@@ -41,6 +41,21 @@ const cases = [
       }),
   },
   {
+    // The floor of the mcp path: cli.md §1.1 keeps the SDK external, so its ESM build and the whole
+    // installed zod (≈ 100 modules) load on every `axiom mcp` start whatever AXIOM does (SHIP-7).
+    name: "SDK import alone (`@modelcontextprotocol/server` + `/stdio`, reference)",
+    target: undefined,
+    run: () =>
+      timedNode(
+        [
+          "--input-type=module",
+          "-e",
+          'await import("@modelcontextprotocol/server"); await import("@modelcontextprotocol/server/stdio");',
+        ],
+        { cwd: join(REPO, "packages/mcp") },
+      ),
+  },
+  {
     name: "`axiom mcp` spawn → tools/list answer",
     target: 300,
     run: () => timedNode([CLI, "mcp", "--root", root], { cwd: root, input: toolsListExchange(), until: /"id":2[,}]/ }),
