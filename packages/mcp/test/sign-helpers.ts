@@ -5,8 +5,7 @@ import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { canonicalDigestRef, sha256Hex } from "@codai/axiom-canon";
-import type { ManifestBundle } from "@codai/axiom-schema";
+import { demoBundle } from "@codai/axiom-testkit";
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CLI = join(REPO, "packages", "mcp", "dist", "cli.js");
@@ -61,35 +60,8 @@ export async function tempDir(prefix = "axiom-sign-"): Promise<{ dir: string; cl
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export function makeBundle(opts: { counter?: number; text?: string } = {}): ManifestBundle {
-  const text = opts.text ?? "hello\n";
-  const hex = sha256Hex(text);
-  const manifest: ManifestBundle["manifest"] = {
-    apiVersion: "axiom.dev/v2",
-    kind: "Manifest",
-    name: "demo",
-    profile: "default",
-    planDigest: `sha256:${"1".repeat(64)}`,
-    artifacts: [
-      {
-        path: "a.txt",
-        op: "create",
-        mode: "0644",
-        digest: { sha256: hex },
-        bytes: Buffer.byteLength(text),
-        origin: "inline",
-      },
-    ],
-    checks: [],
-    toolchain: { axiom: "2.0.0", emitters: {} },
-  };
-  if (opts.counter !== undefined) manifest.counter = opts.counter;
-  return {
-    manifest,
-    manifestDigest: canonicalDigestRef(manifest),
-    blobs: { [`sha256:${hex}`]: { encoding: "utf8", data: text } },
-  };
-}
+/** The signing tests' one-file bundle (shared with checks/mcp through the testkit). */
+export const makeBundle = demoBundle;
 
 export async function writeJson(file: string, value: unknown): Promise<void> {
   await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);

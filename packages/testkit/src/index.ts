@@ -2,6 +2,7 @@
 // shared by the test suites of every package.
 
 export { arbArtifact, arbContent, arbInlineSource, arbPlan, arbPlanName, arbRelPath, arbSegment } from "./arbitraries";
+export { demoBundle } from "./demo-bundle";
 export { EXAMPLE_1 } from "./examples";
 export { GOLDEN_DIR, type GoldenFixture, loadGoldens } from "./golden";
 export * from "./sigstore";
