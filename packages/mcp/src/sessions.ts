@@ -2,6 +2,7 @@
 // in process memory, shared by every server instance of one factory. Pure state; the tools compile.
 import { randomUUID } from "node:crypto";
 import { axiomError, issuesFromZod, PlanArtifactSchema, wireIssues } from "@codai/axiom-schema";
+import { ExpiringMap } from "./expiring-map";
 
 export const SESSION_LIMITS = {
   maxArtifacts: 2000,
@@ -30,25 +31,23 @@ interface Session {
 }
 
 export class PlanSessionStore {
-  readonly #sessions = new Map<string, Session>();
+  /** Idle open sessions expire after ttlMs; a sealed session's tombstone after tombstoneMs. */
+  readonly #sessions: ExpiringMap<Session>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.#sessions = new ExpiringMap(
+      (s, t) =>
+        s.sealedAt === undefined ? t - s.lastUsed > SESSION_LIMITS.ttlMs : t - s.sealedAt > SESSION_LIMITS.tombstoneMs,
+      now,
+    );
+  }
 
-  /** Drops idle open sessions and expired tombstones. */
-  #sweep(): void {
-    const t = this.now();
-    for (const [id, s] of this.#sessions) {
-      const expired =
-        s.sealedAt === undefined ? t - s.lastUsed > SESSION_LIMITS.ttlMs : t - s.sealedAt > SESSION_LIMITS.tombstoneMs;
-      if (expired) this.#sessions.delete(id);
-    }
+  private now(): number {
+    return this.#sessions.now();
   }
 
   #get(sessionId: string): Session {
-    this.#sweep();
-    const s = this.#sessions.get(sessionId);
-    if (!s) throw axiomError("ERR_TASK_NOT_FOUND", { message: `no plan session ${sessionId}`, details: { sessionId } });
-    return s;
+    return this.#sessions.require(sessionId, { message: `no plan session ${sessionId}`, details: { sessionId } });
   }
 
   #descriptor(s: Session): SessionDescriptor {
@@ -62,7 +61,7 @@ export class PlanSessionStore {
   }
 
   openCount(): number {
-    this.#sweep();
+    this.#sessions.sweep();
     let open = 0;
     for (const s of this.#sessions.values()) if (s.sealedAt === undefined) open++;
     return open;

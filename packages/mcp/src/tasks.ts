@@ -2,6 +2,7 @@
 // every server instance of one process. Never persisted; a restart forgets them.
 import { randomUUID } from "node:crypto";
 import { type AxiomErrorObject, axiomError, isAxiomError, toErrorObject } from "@codai/axiom-schema";
+import { ExpiringMap } from "./expiring-map";
 
 export const TASK_LIMITS = {
   pollIntervalMs: 2000,
@@ -37,15 +38,18 @@ interface Task {
 }
 
 export class TaskStore {
-  readonly #tasks = new Map<string, Task>();
+  /** A finished task is kept for ttlMs after it finished; a working one never expires. */
+  readonly #tasks: ExpiringMap<Task>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.#tasks = new ExpiringMap(
+      (task, t) => task.finishedAt !== undefined && t - task.finishedAt > TASK_LIMITS.ttlMs,
+      now,
+    );
+  }
 
-  #sweep(): void {
-    const t = this.now();
-    for (const [id, task] of this.#tasks) {
-      if (task.finishedAt !== undefined && t - task.finishedAt > TASK_LIMITS.ttlMs) this.#tasks.delete(id);
-    }
+  private now(): number {
+    return this.#tasks.now();
   }
 
   /** Keeps at most 256 finished tasks: the oldest finished ones go first. */
@@ -91,7 +95,7 @@ export class TaskStore {
 
   /** Starts `work` with the task's abort signal; ERR_EBUSY past 8 working tasks. */
   start(work: (signal: AbortSignal) => Promise<unknown>): TaskDescriptor {
-    this.#sweep();
+    this.#tasks.sweep();
     const working = this.workingCount();
     if (working >= TASK_LIMITS.maxWorking) {
       throw axiomError("ERR_EBUSY", {
@@ -126,10 +130,7 @@ export class TaskStore {
   }
 
   #lookup(taskId: string): Task {
-    this.#sweep();
-    const task = this.#tasks.get(taskId);
-    if (!task) throw axiomError("ERR_TASK_NOT_FOUND", { message: `no task ${taskId}`, details: { taskId } });
-    return task;
+    return this.#tasks.require(taskId, { message: `no task ${taskId}`, details: { taskId } });
   }
 
   get(taskId: string): TaskView {
