@@ -2,7 +2,7 @@
 // `http listening` line), an in-process listener over the same pipeline (for injected clocks and
 // handler spies), raw node:http requests (custom Host headers, trickled bodies) and SDK clients.
 import { type ChildProcess, spawn } from "node:child_process";
-import { request as httpRequest } from "node:http";
+import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -87,6 +87,9 @@ export async function startInProc(
     server?: CreateServerOptions;
     level?: LogLevel;
     throwingFactory?: boolean;
+    requestTimeoutMs?: number;
+    /** Observes the shutdown hook (called before the task store's abortAll). */
+    onShutdown?: () => void;
   } = {},
 ): Promise<InProc> {
   const logs: Record<string, unknown>[] = [];
@@ -110,7 +113,11 @@ export async function startInProc(
     wire: opts.wire ?? "2026",
     log,
     sessions: opts.sessions,
-    onShutdown: () => base.deps.tasks.abortAll(),
+    requestTimeoutMs: opts.requestTimeoutMs,
+    onShutdown: () => {
+      opts.onShutdown?.();
+      base.deps.tasks.abortAll();
+    },
   });
   return Object.assign(handle, { logs, factoryCalls });
 }
@@ -183,6 +190,39 @@ export async function openRawSession(port: number): Promise<string> {
   const r = await raw(port, { method: "POST", headers: JSON_HEADERS, body: initializeBody() });
   if (r.status !== 200) throw new Error(`initialize → ${r.status} ${r.body}`);
   return r.headers["mcp-session-id"] as string;
+}
+
+export interface SseStream {
+  req: ClientRequest;
+  res: IncomingMessage;
+  /** Resolves when the server ends or drops the stream. */
+  ended: Promise<void>;
+}
+
+/** Opens a legacy session's standalone SSE stream (GET /mcp) and resolves once its headers arrive. */
+export function openSse(port: number, sessionId: string): Promise<SseStream> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/mcp",
+        headers: { accept: "text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" },
+      },
+      (res) => {
+        const ended = new Promise<void>((r) => {
+          res.once("end", r);
+          res.once("close", r);
+          res.once("error", () => r());
+        });
+        res.resume();
+        resolve({ req, res, ended });
+      },
+    );
+    req.on("error", () => {});
+    req.end();
+    setTimeout(() => reject(new Error("no SSE headers")), 10_000).unref();
+  });
 }
 
 export type HttpClientKind = "v2-auto" | "v2-2026" | "v2-legacy" | "v1";

@@ -1,13 +1,16 @@
 // mcp.md §11.3–§11.6 and threats.md T07–T09, T21 over a real node:http listener in this process (so
 // the session clock can be injected and factory calls observed): every status row in pipeline order.
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { LINGER_MS } from "../src/http/errors";
 import {
   connectHttp,
   type InProc,
   initializeBody,
   JSON_HEADERS,
   openRawSession,
+  openSse,
   raw,
   startInProc,
 } from "./http-helpers";
@@ -138,6 +141,34 @@ describe("endpoints and status codes (mcp.md §11.3)", () => {
     expect(h.factoryCalls).toHaveLength(0);
   });
 
+  test("lingering 413 (decisions HTTP-10): clients writing a whole 6 MiB body at once read the 413, not a reset; a client that stays silent after it is closed after LINGER_MS", async () => {
+    const h = await start();
+    const post = (body: Buffer | undefined) =>
+      new Promise<{ text: string; ms: number }>((resolve, reject) => {
+        const t0 = Date.now();
+        const socket = connect(h.port, "127.0.0.1");
+        let text = "";
+        socket.setEncoding("utf8");
+        socket.on("data", (d: string) => (text += d));
+        socket.on("error", () => {});
+        socket.on("close", () => resolve({ text, ms: Date.now() - t0 }));
+        socket.on("connect", () => {
+          socket.write(
+            `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\ncontent-type: application/json\r\ncontent-length: ${6 * 2 ** 20}\r\n\r\n`,
+          );
+          if (body) socket.write(body);
+        });
+        setTimeout(() => reject(new Error(`no close: ${text}`)), 20_000).unref();
+      });
+    const body = Buffer.alloc(6 * 2 ** 20, 0x20);
+    for (const r of await Promise.all([1, 2, 3, 4].map(() => post(body)))) expect(r.text).toMatch(/^HTTP\/1\.1 413 /);
+    const silent = await post(undefined);
+    expect(silent.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(silent.text).toContain("Payload too large (max 4194304 bytes)");
+    expect(silent.ms).toBeGreaterThanOrEqual(LINGER_MS - 50);
+    expect(h.factoryCalls).toHaveLength(0);
+  });
+
   test("an unhandled exception → 500 -32603 Internal error, logged `http request failed {path, error}` at warn", async () => {
     const h = await start({ throwingFactory: true });
     expectError(
@@ -150,10 +181,55 @@ describe("endpoints and status codes (mcp.md §11.3)", () => {
     expect(line).toMatchObject({ level: "warn", path: "/mcp", error: "factory exploded" });
   });
 
-  test("the HTTP server object has requestTimeout 60000 and headersTimeout 60000 (T09.4)", async () => {
+  test("the HTTP server object has requestTimeout 60000 and headersTimeout 60000 (T09.4); expired requests are looked for every 15 s", async () => {
     const h = await start();
     expect(h.server.requestTimeout).toBe(60_000);
     expect(h.server.headersTimeout).toBe(60_000);
+    expect((h.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBe(15_000);
+  });
+});
+
+/**
+ * Sends the head of a POST declaring `declared` body bytes, then one byte every `everyMs` until the
+ * server answers or closes; resolves with the raw response text and the time it took.
+ */
+function trickle(port: number, declared: number, everyMs: number): Promise<{ text: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    let timer: NodeJS.Timeout | undefined;
+    socket.setEncoding("utf8");
+    socket.on("connect", () => {
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n` +
+          `accept: application/json, text/event-stream\r\ncontent-length: ${declared}\r\n\r\n{`,
+      );
+      timer = setInterval(() => {
+        if (!socket.destroyed && socket.writable) socket.write(" ");
+      }, everyMs);
+    });
+    socket.on("data", (d: string) => (text += d));
+    socket.on("error", () => {}); // the server may reset the socket after its 408
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ text, ms: Date.now() - t0 });
+    });
+    setTimeout(() => reject(new Error(`no answer: ${text}`)), 20_000).unref();
+  });
+}
+
+describe("request timeout (mcp.md §11.6, threats.md T09)", () => {
+  test("a POST body trickled past requestTimeout (injected: 1 s) → 408, the connection closed, no handler run; the server stays up", async () => {
+    const h = await start({ requestTimeoutMs: 1_000 });
+    const slow = await trickle(h.port, 10_000, 100);
+    expect(slow.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slow.ms).toBeGreaterThanOrEqual(1_000);
+    expect(slow.ms).toBeLessThan(10_000);
+    expect(h.factoryCalls).toHaveLength(0);
+    expect((await raw(h.port, { path: "/health" })).status).toBe(200);
+    expect((await raw(h.port, { method: "POST", headers: JSON_HEADERS, body: initializeBody() })).status).toBe(200);
+    expect(h.logs.filter((l) => l.level === "warn" || l.level === "error")).toEqual([]);
   });
 });
 
@@ -413,36 +489,18 @@ describe("legacy sessions (mcp.md §11.4)", () => {
   test("every session holding an open SSE GET (cap injected: 2), another initialize → 503 -32000 Too many sessions", async () => {
     const h = await start({ sessions: { max: 2 } });
     const ids = [await openRawSession(h.port), await openRawSession(h.port)];
-    const streams = await Promise.all(
-      ids.map(
-        (id) =>
-          new Promise<import("node:http").ClientRequest>((resolve, reject) => {
-            const req = httpRequest(
-              {
-                host: "127.0.0.1",
-                port: h.port,
-                path: "/mcp",
-                headers: { accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
-              },
-              (res) => {
-                expect(res.statusCode).toBe(200);
-                expect(res.headers["content-type"]).toBe("text/event-stream");
-                resolve(req);
-              },
-            );
-            req.on("error", () => {});
-            req.end();
-            setTimeout(() => reject(new Error("no SSE headers")), 10_000).unref();
-          }),
-      ),
-    );
+    const streams = await Promise.all(ids.map((id) => openSse(h.port, id)));
+    for (const { res } of streams) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/event-stream");
+    }
     expectError(
       await raw(h.port, { method: "POST", headers: JSON_HEADERS, body: initializeBody() }),
       503,
       -32000,
       "Too many sessions",
     );
-    for (const s of streams) s.destroy();
+    for (const s of streams) s.req.destroy();
   });
 
   test("two concurrent sessions: distinct ids, each served; closing one leaves the other working", async () => {
@@ -471,6 +529,29 @@ describe("legacy sessions (mcp.md §11.4)", () => {
 });
 
 describe("era routing (mcp.md §11.4, §12)", () => {
+  test("a task started on one 2026 HTTP request is visible to axiom_task_get on the next request, and from a legacy session (one task store per process, §4.3)", async () => {
+    const h = await start();
+    const modern = await connectHttp("v2-2026", h.url);
+    const legacy = await connectHttp("v2-legacy", h.url);
+    const artifacts = [{ path: "a.txt", source: { type: "inline", content: "a\n" } }];
+    const plan = { apiVersion: "axiom.dev/v2", kind: "Plan", name: "t", intent: "", artifacts };
+    const compiled = await modern.client.callTool({ name: "axiom_plan_compile", arguments: { plan, root: root.dir } });
+    expect(compiled.isError, JSON.stringify(compiled.structuredContent)).toBeFalsy();
+    const started = await modern.client.callTool({
+      name: "axiom_check_start",
+      arguments: { bundle: compiled.structuredContent },
+    });
+    const { taskId } = started.structuredContent as { taskId: string };
+    const calls = h.factoryCalls.length;
+    const seen = await modern.client.callTool({ name: "axiom_task_get", arguments: { taskId } });
+    expect(h.factoryCalls.length).toBeGreaterThan(calls); // a fresh instance answered
+    expect(seen.structuredContent).toMatchObject({ taskId, tool: "axiom_check" });
+    const fromLegacy = await legacy.client.callTool({ name: "axiom_task_get", arguments: { taskId } });
+    expect(fromLegacy.structuredContent).toMatchObject({ taskId, tool: "axiom_check" });
+    await modern.close();
+    await legacy.close();
+  });
+
   test("a 2026 client builds one fresh `modern` instance per request and never gets a session", async () => {
     const h = await start();
     const c = await connectHttp("v2-2026", h.url);

@@ -4,6 +4,7 @@ import { AxiomError } from "@codai/axiom-schema";
 import { describe, expect, test } from "vitest";
 import { bearerMatches, resolveToken, tokensEqual } from "../src/http/auth";
 import { allowedHosts, hostAndOriginAllowed } from "../src/http/host-guard";
+import { connectionsCheckingInterval, HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS } from "../src/http/serve";
 import { type SessionEntry, SessionTable } from "../src/http/sessions";
 import { isLoopbackHost, parseHttpSpec } from "../src/http/spec";
 import { createLogger } from "../src/logging";
@@ -93,6 +94,17 @@ describe("token (mcp.md §11.2, threats.md T08)", () => {
     expect(bearerMatches(`Basic ${t}`, t)).toBe(false);
     expect(bearerMatches(undefined, t)).toBe(false);
     expect(bearerMatches(`Bearer ${t}x`, t)).toBe(false);
+  });
+});
+
+describe("server settings (mcp.md §11.6)", () => {
+  test("requestTimeout and headersTimeout default to 60 000 ms; the expiry check runs every quarter of the limit, at most 30 s", () => {
+    expect(HTTP_REQUEST_TIMEOUT_MS).toBe(60_000);
+    expect(HTTP_HEADERS_TIMEOUT_MS).toBe(60_000);
+    expect(connectionsCheckingInterval(60_000)).toBe(15_000);
+    expect(connectionsCheckingInterval(1_000)).toBe(250);
+    expect(connectionsCheckingInterval(600_000)).toBe(30_000);
+    expect(connectionsCheckingInterval(2)).toBe(1);
   });
 });
 

@@ -3,17 +3,30 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyTooLarge } from "./errors";
 
-/** Reads the request body, failing as soon as the streamed byte count passes `max`. */
-export async function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    total += buf.length;
-    if (total > max) throw new BodyTooLarge();
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads the request body, failing with BodyTooLarge as soon as the streamed byte count passes `max`.
+ * Past the cap the rest is read and dropped rather than the socket destroyed, so the 413 can linger
+ * (errors.ts); a client that goes away mid-body rejects with a plain Error.
+ */
+export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      if (over) return;
+      total += chunk.length;
+      if (total <= max) return void chunks.push(chunk);
+      over = true;
+      chunks.length = 0;
+      reject(new BodyTooLarge());
+    });
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+    req.once("close", () => {
+      if (!req.complete) reject(new Error("aborted"));
+    });
+  });
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Logger } from "../logging";
 import { RELEASE_VERSION } from "../version";
 import { bearerMatches } from "./auth";
 import { readBody, sendWebResponse, toWebRequest } from "./bridge";
-import { BodyTooLarge, MAX_HTTP_BODY, writeJson, writeJsonError } from "./errors";
+import { BodyTooLarge, MAX_HTTP_BODY, writeJson, writeJsonError, writeTooLarge } from "./errors";
 import { allowedOrigins, hostAndOriginAllowed } from "./host-guard";
 import { type SessionEntry, SessionTable, type SessionTableOptions } from "./sessions";
 
@@ -163,14 +163,16 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       if (method === "POST") {
         const declared = Number(req.headers["content-length"] ?? "0");
         if (declared > MAX_HTTP_BODY) {
-          writeJsonError(res, 413, -32000, TOO_LARGE, { connection: "close" });
+          writeTooLarge(req, res, TOO_LARGE);
           return;
         }
         try {
           body = await readBody(req, MAX_HTTP_BODY);
         } catch (error) {
+          // The client went away mid-body (or node:http answered 408 and closed it): nobody to answer.
+          if (!(error instanceof BodyTooLarge) && req.destroyed) return;
           if (!(error instanceof BodyTooLarge)) throw error;
-          writeJsonError(res, 413, -32000, TOO_LARGE, { connection: "close" });
+          writeTooLarge(req, res, TOO_LARGE);
           return;
         }
       }

@@ -13,6 +13,14 @@ import { hostForUrl, isLoopbackHost, parseHttpSpec } from "./spec";
 export const HTTP_REQUEST_TIMEOUT_MS = 60_000;
 export const HTTP_HEADERS_TIMEOUT_MS = 60_000;
 
+/**
+ * How often node:http looks for timed-out requests. Its default (30 s) would let a 60 s limit fire
+ * anywhere up to 90 s; a quarter of the limit keeps the 408 within 60–75 s.
+ */
+export function connectionsCheckingInterval(requestTimeoutMs: number): number {
+  return Math.min(30_000, Math.max(1, Math.floor(requestTimeoutMs / 4)));
+}
+
 export interface HttpServeOptions {
   spec: string;
   tokenEnv: string;
@@ -22,6 +30,8 @@ export interface HttpServeOptions {
   log: Logger;
   /** Test seam: session clock and idle window. */
   sessions?: Omit<SessionTableOptions, "log">;
+  /** Test seam: `requestTimeout` and `headersTimeout` in ms (default 60 000; no flag exposes it). */
+  requestTimeoutMs?: number;
   /** Called before the sessions close on shutdown (the task store's abortAll). */
   onShutdown?: () => void;
 }
@@ -50,8 +60,15 @@ export async function startHttpServer(options: HttpServeOptions): Promise<HttpHa
     sessions: options.sessions,
   });
   // requireHostHeader off: a missing Host must reach the §11.5 check (403), not node's own 400.
+  const requestTimeout = options.requestTimeoutMs ?? HTTP_REQUEST_TIMEOUT_MS;
+  const headersTimeout = options.requestTimeoutMs ?? HTTP_HEADERS_TIMEOUT_MS;
   const server = createServer(
-    { requestTimeout: HTTP_REQUEST_TIMEOUT_MS, headersTimeout: HTTP_HEADERS_TIMEOUT_MS, requireHostHeader: false },
+    {
+      requestTimeout,
+      headersTimeout,
+      connectionsCheckingInterval: connectionsCheckingInterval(requestTimeout),
+      requireHostHeader: false,
+    },
     (req, res) => {
       void pipeline.handle(req, res);
     },
