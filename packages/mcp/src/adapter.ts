@@ -88,6 +88,11 @@ export function clientCapabilitiesOf(server: McpServer, ctx: ServerContext): Rec
   return server.server.getClientCapabilities() as Record<string, unknown> | undefined;
 }
 
+/** The SDK's abort signal of this request (client cancellation, transport close). */
+export function requestSignalOf(ctx: ServerContext): AbortSignal | undefined {
+  return (ctx as { mcpReq?: { signal?: AbortSignal } }).mcpReq?.signal;
+}
+
 /** The multi-round-trip inputs of this round, unverified: AXIOM verifies the state itself (mcp.md §8.5). */
 export function humanRoundOf(ctx: ServerContext): { inputResponses?: Record<string, unknown>; requestState?: string } {
   const req = ctx.mcpReq as { inputResponses?: Record<string, unknown>; requestState?: () => unknown };

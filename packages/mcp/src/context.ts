@@ -27,10 +27,18 @@ export interface ServerDeps {
   /** `axiom mcp --allow-profile` names (D26). */
   allowProfiles: readonly string[];
   tasks: TaskStore;
+  /** Aborted once at server shutdown (§11.6): reaches every in-flight synchronous call's work. */
+  shutdown: AbortController;
   sessions: PlanSessionStore;
   /** Roots (allowlisted or sub-roots) that received a stored document in this process (§3.3). */
   seenRoots: Set<string>;
   engines: Engines;
   /** §3.2: realpath of an allowed root; lock-taking tools accept only an allowlisted root itself. */
   resolveRoot(requested: string | undefined, opts: { lockTaking: boolean }): Promise<string>;
+}
+
+/** Server shutdown (mcp.md §11.6): abort every working task and every in-flight synchronous call. */
+export function abortInFlight(deps: Pick<ServerDeps, "tasks" | "shutdown">): void {
+  deps.tasks.abortAll();
+  deps.shutdown.abort();
 }

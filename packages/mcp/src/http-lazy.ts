@@ -1,5 +1,6 @@
 // `axiom mcp --http` (mcp.md §11), built as the lazy chunk dist/http-lazy.js: imported by the `mcp`
 // verb only when --http is given, so the stdio path never loads node:http or this transport.
+import { abortInFlight } from "./context";
 import { startHttpServer } from "./http/serve";
 import { type McpRunConfig, prepareMcp } from "./mcp-lazy";
 
@@ -17,7 +18,7 @@ export async function runMcpHttp(config: McpHttpConfig): Promise<void> {
     factory,
     wire: config.wire,
     log,
-    onShutdown: () => factory.deps.tasks.abortAll(),
+    onShutdown: () => abortInFlight(factory.deps),
   });
   // Shutdown (§11.6): abort tasks, close sessions, the modern handler, connections, listener; exit 0.
   const stop = () => {

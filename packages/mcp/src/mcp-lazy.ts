@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { loadProfile } from "@codai/axiom-checks";
 import type { EmitterRegistry } from "@codai/axiom-schema";
 import { serveStdio, type WireMode } from "./adapter";
+import { abortInFlight } from "./context";
 import { auditElicitationHooks } from "./elicit-audit";
 import { defaultEngines } from "./engines-default";
 import { createLogger, type LogLevel } from "./logging";
@@ -68,7 +69,7 @@ export async function runMcpStdio(config: McpRunConfig): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    factory.deps.tasks.abortAll();
+    abortInFlight(factory.deps);
     process.exitCode = 0;
     void handle.close().finally(() => {
       process.stdin.destroy();

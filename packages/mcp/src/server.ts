@@ -9,6 +9,7 @@ import {
   humanRoundOf,
   McpServer,
   type McpServerFactory,
+  requestSignalOf,
   type WireEra,
 } from "./adapter";
 import type { GuardOptions, RootsPolicy, ServerDeps } from "./context";
@@ -71,11 +72,17 @@ function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerDeps {
     serverProfile: options.profile ?? "default",
     allowProfiles: options.allowProfiles ?? [],
     tasks: options.tasks ?? new TaskStore(),
+    shutdown: new AbortController(),
     sessions: options.planSessions ?? new PlanSessionStore(),
     seenRoots: options.seenRoots ?? new Set(),
     engines: options.engines ?? {},
     resolveRoot: (requested, opts) => resolve(policy, requested, opts),
   };
+}
+
+/** Aborted when the client cancels the request or the server shuts down, whichever comes first. */
+function callSignal(shutdown: AbortSignal, request: AbortSignal | undefined): AbortSignal {
+  return request === undefined ? shutdown : AbortSignal.any([shutdown, request]);
 }
 
 /** Builds one instance over already-shared deps. */
@@ -100,6 +107,7 @@ function buildServer(deps: ServerDeps, era: WireEra, roundTimeoutMs = 600_000): 
         deps,
         era,
         clientCapabilities: () => clientCapabilitiesOf(server, ctx),
+        signal: callSignal(deps.shutdown.signal, requestSignalOf(ctx)),
         humanRound: () => humanRoundOf(ctx),
       };
       return runTool(def, args, call, deps.log);

@@ -161,6 +161,29 @@ describe("graceful shutdown of `axiom mcp --http` (mcp.md §11.6, checks.md 116,
     await c.close().catch(() => {});
   });
 
+  test("SIGTERM during a synchronous axiom_check (slow guard, no task) over HTTP → the guard group is killed and the server exits 0 without waiting out the guard's 600 s timeout", async () => {
+    const pidFile = join(root.dir, "pids.txt");
+    await guardedRoot(pidFile);
+    const r = await spawnHttp(
+      ["--root", root.dir, "--allow-guards", "--log-level", "info", "--http", "127.0.0.1:0"],
+      {},
+    );
+    if (!isRunning(r)) throw new Error(`server exited ${r.exitCode}: ${r.stderr}`);
+    server = r;
+    const c = await connectHttp("v2-auto", r.url);
+    const bundle = makeBundle({ profile: "guarded", artifacts: [{ path: "a.txt", content: "a\n" }] });
+    const call = c.client.callTool({ name: "axiom_check", arguments: { bundle, profile: "guarded" } }).catch((e) => e);
+    const [guard, grandchild] = await readPids(pidFile);
+    const t0 = Date.now();
+    r.child.kill("SIGTERM");
+    expect(await exitOf(r)).toEqual({ code: 0, signal: null });
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    await waitFor(async () => (!alive(guard) && !alive(grandchild) ? true : undefined));
+    expect(await processesMentioning(root.dir)).toEqual([]);
+    await call;
+    await c.close().catch(() => {});
+  });
+
   test("SIGINT → exit 0 (as SIGTERM and stdin end)", async () => {
     const r = await spawnHttp(["--root", root.dir, "--log-level", "info", "--http", "127.0.0.1:0"]);
     if (!isRunning(r)) throw new Error(`server exited ${r.exitCode}: ${r.stderr}`);

@@ -103,4 +103,18 @@ describe("T19.4 guard process groups die with their task or their server", () =>
     await waitFor(async () => (!alive(serverPid as number) ? true : undefined));
     await waitFor(async () => (!alive(guard) && !alive(grandchild) ? true : undefined));
   });
+
+  it("SIGTERM to the server while a synchronous axiom_check's guard runs (no task) → the server exits and the guard group is gone", async () => {
+    const pidFile = join(root, "pids-sync.txt");
+    await guardedProfile(pidFile);
+    session = await startMcp("v2-auto", ["--root", root, "--allow-guards"]);
+    const call = session.callTool("axiom_check", { bundle: bundle(), profile: "guarded" }).catch((e: unknown) => e);
+    const [guard, grandchild] = await readPids(pidFile);
+    const serverPid = (session.raw as { transport?: { pid?: number | null } }).transport?.pid;
+    process.kill(serverPid as number, "SIGTERM");
+    // Without the shutdown signal the server would wait out the guard's 600 s timeout.
+    await waitFor(async () => (!alive(serverPid as number) ? true : undefined));
+    await waitFor(async () => (!alive(guard) && !alive(grandchild) ? true : undefined));
+    await call;
+  });
 });

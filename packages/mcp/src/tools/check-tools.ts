@@ -61,10 +61,11 @@ export const check = defineTool({
   input: CheckInput,
   output: CheckReportSchema,
   summary: checkSummary,
-  async handler(args, { deps }) {
+  async handler(args, { deps, signal }) {
     const bundle = intake(deps, args.bundle);
     const root = await optionalRoot(deps, args.root);
-    return runCheckWork(deps, bundle, root, args.profile);
+    // The signal kills running guard process groups at shutdown, so SIGTERM never waits out a guard.
+    return runCheckWork(deps, bundle, root, args.profile, signal);
   },
 });
 

@@ -13,6 +13,8 @@ export interface ToolCall {
   era: "legacy" | "modern";
   /** Client capabilities of this call (2026 `_meta` claim or 2025 `initialize`), for the human step. */
   clientCapabilities(): Record<string, unknown> | undefined;
+  /** Aborted by client cancellation or server shutdown; absent in-process (nothing to abort). */
+  signal?: AbortSignal;
   /** This round's `inputResponses` and raw `requestState` (mcp.md §8.4); absent in-process. */
   humanRound?(): { inputResponses?: Record<string, unknown>; requestState?: string };
 }
