@@ -87,3 +87,91 @@ export function toolsListExchange() {
   ];
   return lines.map((l) => `${JSON.stringify(l)}\n`).join("");
 }
+
+/** `node scripts/build.mjs`: the whole-process cases run packages/mcp/dist/cli.js. */
+export async function buildDist() {
+  const { execFileSync } = await import("node:child_process");
+  execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, stdio: "inherit", shell: false });
+}
+
+/**
+ * Imports workspace APIs in-process: the workspace packages resolve to TypeScript sources, so the
+ * given ESM text (e.g. `export { apply } from "@codai/axiom-apply";`) is bundled by esbuild (as
+ * bench/crash-soak.mjs does) into a temp file and imported. Returns the module namespace.
+ */
+export async function loadWorkspace(source) {
+  const { build } = await import("esbuild");
+  const { mkdtempSync, realpathSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { pathToFileURL } = await import("node:url");
+  const dir = mkdtempSync(join(realpathSync(tmpdir()), "axiom-bench-lib-"));
+  const outfile = join(dir, "workspace.mjs");
+  try {
+    await build({
+      stdin: { contents: source, resolveDir: REPO, loader: "ts" },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      logLevel: "silent",
+      outfile,
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    });
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Wall time of an async call, ms, and the CPU time (user + system, all threads of this process) it
+ * took: on a loaded machine the CPU figure moves far less than the wall time.
+ */
+export async function timed(fn) {
+  const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  const value = await fn();
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const c = process.cpuUsage(c0);
+  return { ms, cpuMs: (c.user + c.system) / 1000, value };
+}
+
+/** Ordinary least squares y = slope·x + intercept over [x, y] points, with R² (1 = a straight line). */
+export function leastSquares(points) {
+  const n = points.length;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (const [x, y] of points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+    syy += (y - my) ** 2;
+  }
+  const slope = sxx === 0 ? 0 : sxy / sxx;
+  const r2 = sxx === 0 || syy === 0 ? 1 : (sxy * sxy) / (sxx * syy);
+  return { slope, intercept: my - slope * mx, r2 };
+}
+
+/**
+ * Spawns `command …args` (argv, no shell, scrubbed env) and resolves with the wall time (ms) from
+ * spawn to exit plus its output; rejects on an exit code outside `okCodes` (default [0]).
+ */
+export function timedCommand(command, args, { cwd = REPO, okCodes = [0], onSpawn } = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(command, args, { cwd, env: childEnv(), shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    onSpawn?.(child.pid);
+    const out = [];
+    let stderr = "";
+    child.stdout.on("data", (d) => out.push(d));
+    child.stderr.on("data", (d) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      const stdout = Buffer.concat(out).toString("utf8");
+      if (!okCodes.includes(code)) reject(new Error(`${command} exit ${code}: ${stderr.slice(0, 500)}`));
+      else resolve({ ms, stdout, stderr, code });
+    });
+  });
+}

@@ -116,6 +116,9 @@ async function passBackups(tree: string, hex: string, steps: PlannedStep[], jour
     }
     out[i]!.backup = backupRel(hex, s.rel);
   }
+  // No pre-image was a regular file (a change set of creates): the rewrite would repeat the C2
+  // journal byte for byte, so its two fsyncs are skipped.
+  if (!out.some((st) => st.backup !== undefined)) return journal;
   await fsyncDirs(gained);
   const next: Journal = { ...journal, steps: out };
   await writeJournal(tree, next);

@@ -10,7 +10,7 @@ import { capture, digestOrAbsent } from "./identity";
 import { atomicWrite, rmrf } from "./io";
 import { deleteJournal, listJournals, PENDING_PHASES, readJournal, writeJournal } from "./journal";
 import { layout } from "./layout";
-import { type Prepared, prepare } from "./prepare";
+import { type Prepared, prepare, stageSteps } from "./prepare";
 import { pruneBackups } from "./prune";
 import { RecoveryError, recoverIfNeeded } from "./recovery";
 import { briefError, buildResult, toApplyError } from "./result";
@@ -23,7 +23,14 @@ export interface PreCheckReport {
   findings?: { id: string; severity?: string }[];
 }
 
-export type PreChecks = (stagingDir: string, opts: { verifyPreImage: boolean }) => Promise<PreCheckReport>;
+/**
+ * `stage` is present only in a dry-run, whose staging directory is not written up front (APL-10):
+ * a callback that reads `stagingDir` (a guard) first awaits `stage()`, which stages once.
+ */
+export type PreChecks = (
+  stagingDir: string,
+  opts: { verifyPreImage: boolean; stage?: () => Promise<void> },
+) => Promise<PreCheckReport>;
 
 export interface EngineInput {
   tree: string;
@@ -116,9 +123,17 @@ export function unchangedFiles(bundle: ManifestBundle): ApplyFileResult[] {
   });
 }
 
-async function runPreChecks(input: EngineInput, stagingDir: string, reapply: boolean): Promise<void> {
+async function runPreChecks(
+  input: EngineInput,
+  stagingDir: string,
+  reapply: boolean,
+  stage?: () => Promise<void>,
+): Promise<void> {
   if (!input.preChecks) return;
-  const report = await input.preChecks(stagingDir, { verifyPreImage: !reapply });
+  const report = await input.preChecks(
+    stagingDir,
+    stage ? { verifyPreImage: !reapply, stage } : { verifyPreImage: !reapply },
+  );
   if (report.verdict !== "pass") {
     const findings = (report.findings ?? [])
       .filter((f) => f.severity === undefined || f.severity === "error")
@@ -154,6 +169,7 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
   // §5.3–§5.4
   let prepared: Prepared;
   const stagingDir = layout.staging(tree, hex);
+  const dryRun = input.mode === "dry-run";
   try {
     prepared = await prepare({
       tree,
@@ -161,9 +177,16 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
       hex,
       bundle,
       reapply,
-      keepBytes: input.mode === "dry-run",
+      keepBytes: dryRun,
+      stage: !dryRun,
     });
-    await runPreChecks(input, stagingDir, reapply);
+    const steps = prepared.steps;
+    let staged: Promise<void> | undefined;
+    const stage = () => {
+      staged ??= stageSteps(stagingDir, steps, false);
+      return staged;
+    };
+    await runPreChecks(input, stagingDir, reapply, dryRun ? stage : undefined);
   } catch (err) {
     await rmrf(stagingDir).catch(() => undefined);
     return failed(err);

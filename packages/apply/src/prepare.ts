@@ -41,6 +41,11 @@ export interface PrepareInput {
   bundle: ManifestBundle;
   reapply: boolean;
   keepBytes: boolean;
+  /**
+   * False only for the dry-run (APL-10): it stages on demand, only when a guard will read the
+   * staging directory (`stageSteps` without fsync: that staging is removed before the dry-run returns).
+   */
+  stage?: boolean;
 }
 
 const IS_WIN = process.platform === "win32";
@@ -126,7 +131,7 @@ function fileResult(s: PlannedStep): ApplyFileResult {
 }
 
 /** §5.3 step 4: writes one staged file and returns its staging path. */
-async function stageOne(stagingDir: string, s: PlannedStep, gained: Set<string>): Promise<string> {
+async function stageOne(stagingDir: string, s: PlannedStep, gained: Set<string>, durable: boolean): Promise<string> {
   const dest = path.join(stagingDir, ...s.rel.split("/"));
   const parent = path.dirname(dest);
   for (const d of await mkdirp(parent)) gained.add(path.dirname(d));
@@ -155,7 +160,7 @@ async function stageOne(stagingDir: string, s: PlannedStep, gained: Set<string>)
     } else {
       await fsx.write(fd, s.bytes as Uint8Array);
     }
-    await fsx.fsync(fd);
+    if (durable) await fsx.fsync(fd);
   } finally {
     await fsx.close(fd).catch(() => undefined);
   }
@@ -176,6 +181,15 @@ async function stageOne(stagingDir: string, s: PlannedStep, gained: Set<string>)
   return dest;
 }
 
+/** §5.3 step 4: rm -rf staging, recreate it, stage every non-delete step; durable = the fsyncs of 4.6 and after it. */
+export async function stageSteps(stagingDir: string, steps: PlannedStep[], durable: boolean): Promise<void> {
+  await rmrf(stagingDir);
+  const gained = new Set<string>();
+  for (const d of await mkdirp(stagingDir)) gained.add(path.dirname(d));
+  for (const s of steps) if (s.bytes) s.staged = await stageOne(stagingDir, s, gained, durable);
+  if (durable) await fsyncDirs(gained);
+}
+
 /** Runs §2 steps 5–8 and §5.3; on any error staging is removed and the error rethrown. */
 export async function prepare(input: PrepareInput): Promise<Prepared> {
   const { tree, hex, bundle, reapply } = input;
@@ -188,11 +202,7 @@ export async function prepare(input: PrepareInput): Promise<Prepared> {
       steps.push(await checkTarget(tree, a, reapply, caseInsensitive, input.keepBytes));
     for (const s of steps)
       if (s.artifact.op !== "delete") s.bytes = await resolveBlob(bundle, s.artifact, input.casRoot);
-    await rmrf(stagingDir);
-    const gained = new Set<string>();
-    for (const d of await mkdirp(stagingDir)) gained.add(path.dirname(d));
-    for (const s of steps) if (s.bytes) s.staged = await stageOne(stagingDir, s, gained);
-    await fsyncDirs(gained);
+    if (input.stage !== false) await stageSteps(stagingDir, steps, true);
     return { steps, files: steps.map(fileResult) };
   } catch (err) {
     await rmrf(stagingDir).catch(() => undefined);

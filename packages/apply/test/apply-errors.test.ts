@@ -13,6 +13,7 @@ import {
   hexOf,
   makeBundle,
   readJson,
+  runApply,
   snapshot,
   tmpRoot,
   writeTree,
@@ -20,9 +21,6 @@ import {
 import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
-
-const run = (bundle: Json, root: string, extra: Record<string, unknown> = {}) =>
-  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 
 function committingJournal(root: string, bundle: Json, steps: { path: string; op: string; done: boolean }[]) {
   const file = axiomPath(root, "journal", `${hexOf(bundle)}.json`);
@@ -45,7 +43,7 @@ describe("apply.md §14 error flows", () => {
     const { parent } = tmpRoot();
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
     const missing = path.join(parent, "nope");
-    const r = await run(b, missing);
+    const r = await runApply(b, missing);
     expect(r).toMatchObject({
       status: "failed",
       root: missing,
@@ -53,7 +51,7 @@ describe("apply.md §14 error flows", () => {
       error: { code: "ERR_ROOT_NOT_DIR", details: { root: missing } },
     });
     fs.writeFileSync(path.join(parent, "file"), "x");
-    expect((await run(b, path.join(parent, "file"))).error?.code).toBe("ERR_ROOT_NOT_DIR");
+    expect((await runApply(b, path.join(parent, "file"))).error?.code).toBe("ERR_ROOT_NOT_DIR");
   });
 
   it("confirmDigest ≠ manifestDigest → failed ERR_CONFIRM_DIGEST_MISMATCH, nothing written, no intent file", async () => {
@@ -77,7 +75,7 @@ describe("apply.md §14 error flows", () => {
     ]);
     // bad path inside the bundle: intake code, the ERR_PATH_* code in details.issues
     const bad = makeBundle([{ path: "a/../b", content: "x" }]);
-    const r1 = await run(bad, root);
+    const r1 = await runApply(bad, root);
     expect(r1.error?.code).toBe("ERR_INVALID_MANIFEST");
     expect((r1.error?.details?.issues as Json[] | undefined)?.[0]?.code).toBe("ERR_PATH_SEGMENT");
     // unsorted artifacts
@@ -86,14 +84,14 @@ describe("apply.md §14 error flows", () => {
     expect((await apply({ bundle: unsorted, root, mode: "dry-run" })).error?.code).toBe("ERR_NOT_CANONICAL");
     // tampered digest
     const tampered = { ...b, manifestDigest: `sha256:${"a".repeat(64)}` };
-    const r3 = await run(tampered, root);
+    const r3 = await runApply(tampered, root);
     expect(r3.error).toMatchObject({
       code: "ERR_NOT_CANONICAL",
       details: { declared: `sha256:${"a".repeat(64)}`, recomputed: b.manifestDigest },
     });
     // too large inline blobs
     const big = makeBundle([{ path: "big.txt", content: "x".repeat(4_194_305) }]);
-    expect((await run(big, root)).error?.code).toBe("ERR_BUNDLE_TOO_LARGE");
+    expect((await runApply(big, root)).error?.code).toBe("ERR_BUNDLE_TOO_LARGE");
     expect(snapshot(root)).toEqual({});
   });
 
@@ -103,7 +101,7 @@ describe("apply.md §14 error flows", () => {
     const held = await registerIntent(root, other, ["src"]);
     try {
       const b = makeBundle([{ path: "src/a.ts", content: "a" }]);
-      const r = await run(b, root);
+      const r = await runApply(b, root);
       expect(r.status).toBe("failed");
       expect(r.error).toMatchObject({ code: "ERR_CONFLICT", details: { otherDigest: other, paths: ["src/a.ts"] } });
       expect(exists(path.join(root, "src"))).toBe(false);
@@ -119,7 +117,7 @@ describe("apply.md §14 error flows", () => {
     const lock = await acquireLock(root, `sha256:${"c".repeat(64)}`, 0);
     try {
       const b = makeBundle([{ path: "a.txt", content: "a" }]);
-      const r = await run(b, root, { lockTimeoutMs: 100 });
+      const r = await runApply(b, root, { lockTimeoutMs: 100 });
       expect(r.status).toBe("failed");
       expect(r.error?.code).toBe("ERR_LOCKED");
       expect(r.error?.details).toMatchObject({ queuePosition: 1, holder: { pid: process.pid } });
@@ -149,7 +147,7 @@ describe("apply.md §14 error flows", () => {
     committingJournal(root, pending, [{ path: "a/f.txt", op: "create", done: true }]);
     fs.symlinkSync(out, path.join(root, "a"));
     const b = makeBundle([{ path: "other.txt", content: "o" }]);
-    const r = await run(b, root);
+    const r = await runApply(b, root);
     expect(r.status).toBe("failed");
     expect(r.error).toMatchObject({
       code: "ERR_ROLLBACK",
@@ -178,7 +176,7 @@ describe("apply.md §14 error flows", () => {
       ],
     ];
     for (const [b, code] of cases) {
-      const r = await run(b, root);
+      const r = await runApply(b, root);
       expect(r.status, code).toBe("failed");
       expect(r.error?.code, code).toBe(code);
       expect(r.files).toEqual([]);
@@ -194,7 +192,7 @@ describe("apply.md §14 error flows", () => {
       makeBundle([{ path: "f.txt", op: "overwrite", content: "new" }]),
       makeBundle([{ path: "f.txt", op: "delete" }]),
     ]) {
-      const r = await run(b, root);
+      const r = await runApply(b, root);
       expect(r.error).toMatchObject({ code: "ERR_TARGET_TYPE", details: { kind: "hardlink" } });
     }
     expect(fs.readFileSync(path.join(out, "g.txt"), "utf8")).toBe("f");
@@ -205,7 +203,7 @@ describe("apply.md §14 error flows", () => {
     writeTree(root, { "a.txt": "v1" });
     const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "v2" }], { preImageFrom: root });
     writeTree(root, { "a.txt": "edited" });
-    const r = await run(b, root);
+    const r = await runApply(b, root);
     expect(r.error).toMatchObject({ code: "ERR_PREIMAGE_CHANGED", path: "a.txt", details: { phase: "prepare" } });
     expect(exists(axiomPath(root, "staging", hexOf(b)))).toBe(false);
   });
@@ -213,7 +211,7 @@ describe("apply.md §14 error flows", () => {
   it("Blob problems → failed ERR_BLOB_MISSING / ERR_REF_OFFLINE / ERR_SIZE_MISMATCH / ERR_DIGEST_MISMATCH / ERR_BLOB_TOO_LARGE", async () => {
     const { root } = tmpRoot();
     const missing = makeBundle([{ path: "a.txt", content: "a", noInline: true }]);
-    expect((await run(missing, root)).error).toMatchObject({
+    expect((await runApply(missing, root)).error).toMatchObject({
       code: "ERR_BLOB_MISSING",
       details: {
         digest: missing.manifest.artifacts[0].digest.sha256
@@ -222,9 +220,9 @@ describe("apply.md §14 error flows", () => {
       },
     });
     const ref = makeBundle([{ path: "a.txt", content: "a", noInline: true, origin: "ref" }]);
-    expect((await run(ref, root)).error?.code).toBe("ERR_REF_OFFLINE");
+    expect((await runApply(ref, root)).error?.code).toBe("ERR_REF_OFFLINE");
     const size = makeBundle([{ path: "a.txt", content: "abc", bytes: 2 }]);
-    expect((await run(size, root)).error).toMatchObject({
+    expect((await runApply(size, root)).error).toMatchObject({
       code: "ERR_SIZE_MISMATCH",
       details: { expected: 2, actual: 3 },
     });
@@ -234,20 +232,20 @@ describe("apply.md §14 error flows", () => {
     const slot = axiomPath(root, "cas", "sha256", hex.slice(0, 2), hex);
     fs.mkdirSync(path.dirname(slot), { recursive: true });
     fs.writeFileSync(slot, "xyz");
-    expect((await run(cas, root)).error?.code).toBe("ERR_DIGEST_MISMATCH");
+    expect((await runApply(cas, root)).error?.code).toBe("ERR_DIGEST_MISMATCH");
     // CAS blob of 32 MiB + 1 byte
     fs.truncateSync(slot, 33_554_433);
-    expect((await run(cas, root)).error?.code).toBe("ERR_BLOB_TOO_LARGE");
+    expect((await runApply(cas, root)).error?.code).toBe("ERR_BLOB_TOO_LARGE");
     // the right bytes in the CAS → applied
     fs.writeFileSync(slot, "abc");
-    expect((await run(cas, root)).status).toBe("applied");
+    expect((await runApply(cas, root)).status).toBe("applied");
   });
 
   it("Checks verdict ≠ pass → failed ERR_CHECKS_FAILED {verdict, findings}, staging removed, tree unchanged", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
     let seen: Json;
-    const r = await run(b, root, {
+    const r = await runApply(b, root, {
       preChecks: async (dir: string, o: Json) => {
         seen = { dir, o, staged: fs.readFileSync(path.join(dir, "a.txt"), "utf8") };
         return {
@@ -286,7 +284,7 @@ describe("apply.md §14 error flows", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await run(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -313,7 +311,7 @@ describe("apply.md §14 error flows", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await run(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -341,7 +339,7 @@ describe("apply.md §14 error flows", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await run(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -360,7 +358,7 @@ describe("apply.md §14 error flows", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await run(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -392,7 +390,7 @@ describe("apply.md §14 error flows", () => {
       ]);
       let r: ApplyResult;
       try {
-        r = await run(b, root);
+        r = await runApply(b, root);
       } finally {
         h.restore();
       }
@@ -401,7 +399,7 @@ describe("apply.md §14 error flows", () => {
       expect(snapshot(root)).toEqual(pre);
       expect(chainLines(root).at(-1)?.state).toBe("rolled-back");
     }
-    expect((await run(b, root)).status).toBe("applied");
+    expect((await runApply(b, root)).status).toBe("applied");
   });
 
   it("Commit failed and rollback failed → failed ERR_ROLLBACK {original, rollback}; journal rolling-back; chain failed entry; the next apply recovers → tree = pre (F11)", async () => {
@@ -424,7 +422,7 @@ describe("apply.md §14 error flows", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await run(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -434,7 +432,7 @@ describe("apply.md §14 error flows", () => {
     expect(r.error?.details).toMatchObject({ original: { code: "ERR_INTERNAL" }, rollback: { code: "ERR_INTERNAL" } });
     expect(readJson(axiomPath(root, "journal", `${hexOf(b)}.json`)).phase).toBe("rolling-back");
     expect(chainLines(root).at(-1)).toMatchObject({ state: "failed", code: "ERR_ROLLBACK" });
-    const next = await run(makeBundle([{ path: "z.txt", content: "z" }]), root);
+    const next = await runApply(makeBundle([{ path: "z.txt", content: "z" }]), root);
     expect(next.status).toBe("applied");
     const { "z.txt": _z, ...rest } = snapshot(root);
     expect(rest).toEqual(pre);
@@ -444,7 +442,7 @@ describe("apply.md §14 error flows", () => {
   it("Result fails its own schema → failed ERR_INTERNAL", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
-    const r = await run(b, root, { resultSchema: { safeParse: () => ({ success: false }) } });
+    const r = await runApply(b, root, { resultSchema: { safeParse: () => ({ success: false }) } });
     expect(r).toMatchObject({ status: "failed", error: { code: "ERR_INTERNAL" } });
   });
 });

@@ -5,8 +5,13 @@
 //   AXIOM_KILL_OP / _MATCH / _NTH / _WHEN   SIGKILL itself before|after the nth call of that op
 //                                   whose path or destination contains MATCH
 //   AXIOM_FAIL_OP / _MATCH / _NTH / _ERRNO  make that call fail once with the errno
+//   AXIOM_KILL_AT=n (+ _WHEN)      SIGKILL itself before|after the nth mutating call of any op
+//                                   (fault-harness isMutating); it first writes "kill <op> <path>"
+//                                   to stdout. Mode "recover": take the lock, then count only the
+//                                   calls of recoverIfNeeded (threats.md F02 nested kills).
 import * as fs from "node:fs";
-import { apply, type FsPort, fsx, installFs, rollback } from "@codai/axiom-apply";
+import { acquireLock, apply, type FsPort, fsx, installFs, recoverIfNeeded, rollback } from "@codai/axiom-apply";
+import { isMutating } from "./fault-harness";
 
 const [bundleFile, root, mode] = process.argv.slice(2) as [string, string, string | undefined];
 const env = process.env;
@@ -38,12 +43,38 @@ for (const kind of ["KILL", "FAIL"] as const) {
     return inner(...args);
   };
 }
+const killAt = Number(env.AXIOM_KILL_AT ?? 0);
+let counting = mode !== "recover";
+let mutating = 0;
+if (killAt > 0) {
+  for (const op of Object.keys(fsx) as (keyof FsPort)[]) {
+    const inner = (overrides[op] ?? fsx[op]) as (...a: unknown[]) => Promise<unknown>;
+    (overrides as Record<string, unknown>)[op] = async (...args: unknown[]) => {
+      if (!counting || !isMutating(op, args) || ++mutating !== killAt) return inner(...args);
+      fs.writeSync(1, `kill ${op} ${String(args[0])}\n`);
+      if (env.AXIOM_KILL_WHEN !== "after") process.kill(process.pid, "SIGKILL");
+      // "after" also when the call failed (an EEXIST mkdir is still a point the process can die at)
+      await inner(...args).catch(() => undefined);
+      process.kill(process.pid, "SIGKILL");
+      return new Promise(() => undefined);
+    };
+  }
+}
 installFs(overrides);
 const bundle = JSON.parse(fs.readFileSync(bundleFile, "utf8"));
 process.stdout.write("go\n");
 const run = async () => {
   if (mode === "rollback") {
     await rollback(root, bundle.manifestDigest);
+    return;
+  }
+  if (mode === "recover") {
+    const lock = await acquireLock(root, bundle.manifestDigest, 10_000);
+    counting = true;
+    await recoverIfNeeded(root);
+    counting = false;
+    await lock.release();
+    process.stdout.write("recovered\n");
     return;
   }
   const r = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 10_000 });

@@ -2,7 +2,7 @@
 // fs call (threats.md §4.3 killAt), then the next apply / rollback recovers.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { apply, readJournal, rollback } from "@codai/axiom-apply";
+import { readJournal, rollback } from "@codai/axiom-apply";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cleanupChildScript, runChild } from "./crash-child-run";
 import {
@@ -13,6 +13,7 @@ import {
   hexOf,
   makeBundle,
   readJson,
+  runApply,
   snapshot,
   tmpRoot,
   writeTree,
@@ -42,7 +43,7 @@ let postState: Record<string, string> | undefined;
 async function post(): Promise<Record<string, string>> {
   if (postState) return postState;
   const { root } = await setup();
-  expect((await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest })).status).toBe("applied");
+  expect((await runApply(bundle, root)).status).toBe("applied");
   postState = snapshot(root);
   return postState;
 }
@@ -56,7 +57,7 @@ const kill = (op: string, match: string, nth = 1, when: "before" | "after" = "be
 const journalFile = `journal/${hex}.json`;
 const otherApply = async (root: string, tag = "x") => {
   const other = makeBundle([{ path: `other-${tag}.txt`, content: tag }]);
-  const r = await apply({ bundle: other, root, mode: "fs", confirmDigest: other.manifestDigest, lockTimeoutMs: 5000 });
+  const r = await runApply(other, root, { lockTimeoutMs: 5000 });
   expect(r.status, JSON.stringify(r.error)).toBe("applied");
   fs.rmSync(path.join(root, `other-${tag}.txt`));
 };
@@ -136,7 +137,7 @@ describe("crash points", () => {
     expect(r.killed).toBe(true);
     expect((await readJournal(root, hex))?.phase).toBe("committed");
     expect(exists(axiomPath(root, "applied", `${hex}.json`))).toBe(false);
-    const again = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest });
+    const again = await runApply(bundle, root);
     expect(again.status).toBe("noop");
     expect(readJson(axiomPath(root, "applied", `${hex}.json`))).toMatchObject({ status: "applied", mode: "fs" });
     expect(
@@ -158,7 +159,7 @@ describe("crash points", () => {
 
   it("Crash during a re-apply's commit → recovery restores the drifted state and keeps the earlier marker; next apply → re-apply again", async () => {
     const { root, file } = await setup();
-    expect((await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest })).status).toBe("applied");
+    expect((await runApply(bundle, root)).status).toBe("applied");
     fs.writeFileSync(path.join(root, "o1.txt"), "drift\n");
     const drifted = snapshot(root);
     const r = await runChild([file, root], { env: kill("rename", path.join(root, "o1.txt"), 1, "after") });
@@ -166,7 +167,7 @@ describe("crash points", () => {
     await otherApply(root);
     expect(snapshot(root)).toEqual(drifted);
     expect(exists(axiomPath(root, "applied", `${hex}.json`))).toBe(true);
-    const again = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest });
+    const again = await runApply(bundle, root);
     expect(again).toMatchObject({ status: "applied", drifted: ["o1.txt"] });
   });
 
@@ -190,7 +191,7 @@ describe("crash points", () => {
     ];
     for (const [op, frag, nth, when, expected] of points) {
       const { root, file, pre } = await setup();
-      expect((await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest })).status).toBe("applied");
+      expect((await runApply(bundle, root)).status).toBe("applied");
       const r = await runChild([file, root, "rollback"], { env: kill(op, frag(root), nth, when) });
       expect(r.killed, `${op} ${frag(root)}`).toBe(true);
       await otherApply(root, "rec");

@@ -14,6 +14,7 @@ import {
   hexOf,
   makeBundle,
   readJson,
+  runApply,
   snapshot,
   tmpRoot,
   writeTree,
@@ -22,8 +23,6 @@ import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
 
-const fsApply = (bundle: Json, root: string, extra: Record<string, unknown> = {}) =>
-  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 const enc = (s: string) => new TextEncoder().encode(s);
 
 describe("Blobs and staging", () => {
@@ -31,7 +30,7 @@ describe("Blobs and staging", () => {
     const { root } = tmpRoot();
     const old = process.umask(0o077);
     try {
-      const r = await fsApply(
+      const r = await runApply(
         makeBundle([
           { path: "a.txt", content: "a" },
           { path: "x.sh", content: "#!/bin/sh\n", mode: "0755" },
@@ -51,7 +50,7 @@ describe("Blobs and staging", () => {
     const { root } = tmpRoot();
     writeTree(root, { "o.txt": "old" });
     fs.chownSync(path.join(root, "o.txt"), 4242, 4343);
-    expect((await fsApply(makeBundle([{ path: "o.txt", op: "overwrite", content: "new" }]), root)).status).toBe(
+    expect((await runApply(makeBundle([{ path: "o.txt", op: "overwrite", content: "new" }]), root)).status).toBe(
       "applied",
     );
     const st = fs.statSync(path.join(root, "o.txt"));
@@ -85,7 +84,7 @@ describe("Engine", () => {
       { path: "b.txt", content: "b" },
     ]);
     const d = await apply({ bundle: b, root, mode: "dry-run" });
-    const f = await fsApply(b, root);
+    const f = await runApply(b, root);
     expect(d.files.map((x) => x.digest)).toEqual(f.files.map((x) => x.digest));
   });
 
@@ -104,9 +103,9 @@ describe("Engine", () => {
       seen.push(o.verifyPreImage);
       return { verdict: "pass" };
     };
-    expect((await fsApply(b, root, { preChecks: checks })).status).toBe("applied");
+    expect((await runApply(b, root, { preChecks: checks })).status).toBe("applied");
     fs.writeFileSync(path.join(root, "n.txt"), "edited");
-    const r = await fsApply(b, root, { preChecks: checks });
+    const r = await runApply(b, root, { preChecks: checks });
     expect(r).toMatchObject({ status: "applied", drifted: ["n.txt"] });
     expect(seen).toEqual([true, false]);
     expect(fs.readFileSync(path.join(root, "n.txt"), "utf8")).toBe("n");
@@ -115,9 +114,9 @@ describe("Engine", () => {
   it("Applied digest with a create whose file was edited → re-apply backs up the foreign bytes; rollback restores them", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "c.txt", content: "mine" }]);
-    await fsApply(b, root);
+    await runApply(b, root);
     fs.writeFileSync(path.join(root, "c.txt"), "foreign");
-    const r = await fsApply(b, root);
+    const r = await runApply(b, root);
     expect(r).toMatchObject({
       status: "applied",
       drifted: ["c.txt"],
@@ -133,7 +132,7 @@ describe("Engine", () => {
 
   it("delete of an absent path → applied, file status skipped", async () => {
     const { root } = tmpRoot();
-    const r = await fsApply(makeBundle([{ path: "nothing.txt", op: "delete" }]), root);
+    const r = await runApply(makeBundle([{ path: "nothing.txt", op: "delete" }]), root);
     expect(r).toMatchObject({ status: "applied", files: [{ path: "nothing.txt", op: "delete", status: "skipped" }] });
   });
 
@@ -145,7 +144,7 @@ describe("Engine", () => {
     const h = harness([{ op: "open", errno: "ENOSPC", pathMatch: (p) => p.startsWith(`${marker}.tmp-`) }]);
     let r: ApplyResult;
     try {
-      r = await fsApply(b, root, { onWarn: (m: string) => warns.push(m) });
+      r = await runApply(b, root, { onWarn: (m: string) => warns.push(m) });
     } finally {
       h.restore();
     }
@@ -153,21 +152,21 @@ describe("Engine", () => {
     expect(warns).toEqual(["applied marker write failed"]);
     expect(exists(marker)).toBe(false);
     const other = makeBundle([{ path: "z.txt", content: "z" }]);
-    expect((await fsApply(other, root)).status).toBe("applied");
+    expect((await runApply(other, root)).status).toBe("applied");
     expect(readJson(marker)).toMatchObject({ status: "applied", mode: "fs", manifestDigest: b.manifestDigest });
-    expect((await fsApply(b, root)).status).toBe("noop");
+    expect((await runApply(b, root)).status).toBe("noop");
   });
 
   it("chain append ENOSPC through apply (F06): after committed → applied; chain.jsonl back to its old length; one warn", async () => {
     const { root } = tmpRoot();
-    await fsApply(makeBundle([{ path: "first.txt", content: "1" }]), root);
+    await runApply(makeBundle([{ path: "first.txt", content: "1" }]), root);
     const chain = axiomPath(root, "journal", "chain.jsonl");
     const before = fs.readFileSync(chain);
     const warns: string[] = [];
     const h = harness([{ op: "write", errno: "ENOSPC", pathMatch: (p) => p === chain }]);
     let r: ApplyResult;
     try {
-      r = await fsApply(makeBundle([{ path: "second.txt", content: "2" }]), root, {
+      r = await runApply(makeBundle([{ path: "second.txt", content: "2" }]), root, {
         onWarn: (m: string) => warns.push(m),
       });
     } finally {
@@ -184,7 +183,7 @@ describe("Engine", () => {
     const hexes: string[] = [];
     for (let i = 1; i <= 4; i++) {
       const b = makeBundle([{ path: "f.txt", op: "overwrite", content: `v${i}` }]);
-      expect((await fsApply(b, root, { keepBackups: 2 })).status).toBe("applied");
+      expect((await runApply(b, root, { keepBackups: 2 })).status).toBe("applied");
       hexes.push(hexOf(b));
     }
     expect(fs.readdirSync(axiomPath(root, "backup")).sort()).toEqual(hexes.slice(2).sort());
@@ -194,7 +193,7 @@ describe("Engine", () => {
     const { root } = tmpRoot();
     writeTree(root, { "f.txt": "v0" });
     const b = makeBundle([{ path: "f.txt", op: "overwrite", content: "v1" }]);
-    expect((await fsApply(b, root, { keepBackups: 0 })).status).toBe("applied");
+    expect((await runApply(b, root, { keepBackups: 0 })).status).toBe("applied");
     expect(fs.readdirSync(axiomPath(root, "backup"))).toEqual([]);
     const e = await rollback(root, b.manifestDigest).catch((err) => err);
     expect(e).toMatchObject({
@@ -210,7 +209,7 @@ describe("Engine", () => {
     const target = path.join(root, "a.txt");
     const h = harness([{ op: "rename", times: 2, errno: "EBUSY", pathMatch: (_p, c) => c.to === target }]);
     try {
-      expect((await fsApply(b, root)).status).toBe("applied");
+      expect((await runApply(b, root)).status).toBe("applied");
     } finally {
       h.restore();
     }
@@ -219,7 +218,7 @@ describe("Engine", () => {
     const h2 = harness([{ op: "rename", times: "always", errno: "EBUSY", pathMatch: (_p, c) => c.to === t2 }]);
     let r: ApplyResult;
     try {
-      r = await fsApply(b2, root);
+      r = await runApply(b2, root);
     } finally {
       h2.restore();
     }
@@ -233,7 +232,7 @@ describe("Engine", () => {
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
     const h = harness([]);
     try {
-      await fsApply(b, root);
+      await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -256,7 +255,7 @@ describe("Engine", () => {
     const hex = hexOf(b);
     const h = harness([]);
     try {
-      expect((await fsApply(b, root)).status).toBe("applied");
+      expect((await runApply(b, root)).status).toBe("applied");
     } finally {
       h.restore();
     }
@@ -333,7 +332,7 @@ describe("Manual rollback", () => {
   it("Rollback with manifests/<hex>.json deleted (no force) → ERR_BLOB_MISSING", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
-    await fsApply(b, root);
+    await runApply(b, root);
     fs.rmSync(axiomPath(root, "manifests", `${hexOf(b)}.json`));
     expect((await rollback(root, b.manifestDigest).catch((e) => e)).code).toBe("ERR_BLOB_MISSING");
     expect(exists(path.join(root, "a.txt"))).toBe(true);
@@ -342,7 +341,7 @@ describe("Manual rollback", () => {
   it("A file created by another process outside the manifest's paths survives a rollback", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "d/a.txt", content: "a" }]);
-    await fsApply(b, root);
+    await runApply(b, root);
     writeTree(root, { "d/theirs.txt": "keep me" });
     await rollback(root, b.manifestDigest);
     expect(fs.readFileSync(path.join(root, "d/theirs.txt"), "utf8")).toBe("keep me");
@@ -370,12 +369,12 @@ describe("Manual rollback", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await fsApply(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
     expect(r.error?.code).toBe("ERR_ROLLBACK"); // F14: EPERM always on a rollback rename
-    await fsApply(makeBundle([{ path: "z.txt", content: "z" }]), root);
+    await runApply(makeBundle([{ path: "z.txt", content: "z" }]), root);
     const { "z.txt": _z, ...rest } = snapshot(root);
     expect(rest).toEqual(pre);
     expect(chainLines(root).map((e) => e.state)).toEqual(["failed", "rolled-back", "committed"]);

@@ -10,6 +10,7 @@ import {
   hexOf,
   makeBundle,
   readJson,
+  runApply,
   snapshot,
   tmpRoot,
   writeTree,
@@ -25,7 +26,7 @@ describe("engine: apply.md acceptance (Engine)", () => {
       { path: "dir/b.txt", content: "B\n", mode: "0755" },
       { path: "c.txt", content: "C\n" },
     ]);
-    const r = await apply({ bundle: b, root, mode: "fs", confirmDigest: b.manifestDigest });
+    const r = await runApply(b, root);
     expect(r.error).toBeUndefined();
     expect(r.status).toBe("applied");
     expect(r.files.map((f) => f.status)).toEqual(["written", "written", "written"]);
@@ -44,8 +45,8 @@ describe("engine: apply.md acceptance (Engine)", () => {
   it("Same apply again → noop, all files unchanged, no journal field, chain unchanged", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "a.txt", content: "A\n" }]);
-    await apply({ bundle: b, root, mode: "fs", confirmDigest: b.manifestDigest });
-    const r = await apply({ bundle: b, root, mode: "fs", confirmDigest: b.manifestDigest });
+    await runApply(b, root);
+    const r = await runApply(b, root);
     expect(r.status).toBe("noop");
     expect(r.files.every((f) => f.status === "unchanged")).toBe(true);
     expect(r.journal).toBeUndefined();
@@ -63,7 +64,7 @@ describe("engine: apply.md acceptance (Engine)", () => {
       { path: "o.txt", op: "overwrite", content: "NEW\n" },
       { path: "d.txt", op: "delete" },
     ]);
-    const r = await apply({ bundle: b, root, mode: "fs", confirmDigest: b.manifestDigest });
+    const r = await runApply(b, root);
     expect(r.status).toBe("applied");
     expect(r.files.find((f) => f.path === "d.txt")?.status).toBe("deleted");
     const out = await rollback(root, b.manifestDigest);

@@ -2,8 +2,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { apply } from "@codai/axiom-apply";
 import { canonicalDigestRef, encodeBlob, sha256Hex } from "@codai/axiom-canon";
-import { compareUtf8 } from "@codai/axiom-schema";
+import { type ApplyResult, compareUtf8 } from "@codai/axiom-schema";
 
 export interface FileSpec {
   path: string;
@@ -150,4 +151,9 @@ export function chainLines(root: string): Json[] {
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+}
+
+/** The engine suites' usual call: an fs apply confirmed with its own digest, one lock attempt. */
+export function runApply(bundle: Json, root: string, extra: Record<string, unknown> = {}): Promise<ApplyResult> {
+  return apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 }

@@ -1,6 +1,7 @@
 // Fault injection over the engine's fs seam (threats.md §4.3 `faultFs`, `traceFs`). Wraps every
 // method of `fsx`; each call is numbered (1-based) in call order, and fd-based calls are labelled
 // with the path their fd was opened on.
+import { constants } from "node:fs";
 import { type FsPort, fsx, installFs } from "@codai/axiom-apply";
 
 export type FsOp = keyof FsPort;
@@ -10,6 +11,30 @@ export interface FsCall {
   op: FsOp;
   path: string;
   to?: string;
+  /** A call that changes the disk (threats.md §4.3 killAt list; open counts when it creates). */
+  mutating: boolean;
+  /** For a write: the bytes as UTF-8 (JSON state files are read back from traces). */
+  text?: string;
+}
+
+const MUTATING_OPS = new Set<FsOp>([
+  "write",
+  "fsync",
+  "rename",
+  "link",
+  "unlink",
+  "rm",
+  "mkdir",
+  "rmdir",
+  "fchmod",
+  "fchown",
+  "ftruncate",
+]);
+
+/** killAt's "mutating fs call": create (open with O_CREAT), write, fsync, rename, link, unlink, rm, mkdir, chmod, chown, … */
+export function isMutating(op: FsOp, args: readonly unknown[]): boolean {
+  if (op === "open") return ((args[1] as number) & constants.O_CREAT) !== 0;
+  return MUTATING_OPS.has(op);
 }
 
 export interface FaultSpec {
@@ -46,9 +71,10 @@ export function errnoError(errno: string, syscall: string, path: string): NodeJS
 
 /**
  * Installs the harness. `faults` are checked in order; `fastFsync` turns fsync into a counted
- * no-op (keeps the suites fast; durability is not what these tests measure).
+ * no-op (keeps the suites fast; durability is not what these tests measure); `keepText` records
+ * each write's bytes as `call.text` (trace readers need the journal phases).
  */
-export function harness(faults: FaultSpec[] = [], opts: { fastFsync?: boolean } = {}): Harness {
+export function harness(faults: FaultSpec[] = [], opts: { fastFsync?: boolean; keepText?: boolean } = {}): Harness {
   const base = { ...fsx };
   const fdPath = new Map<number, string>();
   const state = { calls: [] as FsCall[], injected: 0, failed: undefined as FsCall | undefined };
@@ -58,8 +84,9 @@ export function harness(faults: FaultSpec[] = [], opts: { fastFsync?: boolean } 
     const orig = base[op] as (...args: unknown[]) => Promise<unknown>;
     (overrides as Record<string, unknown>)[op] = async (...args: unknown[]) => {
       const p = FD_OPS.has(op) ? (fdPath.get(args[0] as number) ?? `fd:${String(args[0])}`) : String(args[0]);
-      const call: FsCall = { n: state.calls.length + 1, op, path: p };
+      const call: FsCall = { n: state.calls.length + 1, op, path: p, mutating: isMutating(op, args) };
       if (op === "rename" || op === "link") call.to = String(args[1]);
+      if (op === "write" && opts.keepText) call.text = Buffer.from(args[1] as Uint8Array).toString("utf8");
       state.calls.push(call);
       for (let i = 0; i < faults.length; i++) {
         const f = faults[i]!;

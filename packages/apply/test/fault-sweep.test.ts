@@ -43,55 +43,72 @@ const STRIDE = FULL ? 1 : Number(process.env.AXIOM_FAULT_STRIDE ?? 10);
 const OFFSET = FULL ? 0 : Number(process.env.AXIOM_FAULT_OFFSET ?? Date.now() % STRIDE);
 
 describe("fault sweep: one failing fs call at step k of a 20-file mixed apply", () => {
-  it("every k, every errno → tree = pre (failed/rolled-back) or post (applied); the next apply converges to post", async () => {
-    expect(FILES).toHaveLength(20);
-    const pre = snapshot(fresh());
-    const probeRoot = fresh();
-    const h0 = harness([{ pathMatch: notLockArea }], { fastFsync: true });
-    let total: number;
-    try {
-      const ok = await apply({ bundle, root: probeRoot, mode: "fs", confirmDigest: bundle.manifestDigest });
-      expect(ok.status).toBe("applied");
-      total = h0.calls.filter((c) => c.op !== "close" && notLockArea(c.path)).length;
-    } finally {
-      h0.restore();
-    }
-    const post = snapshot(probeRoot);
-    expect(post).not.toEqual(pre);
-    const outcomes: Record<string, number> = {};
-    for (let k = 1 + OFFSET; k <= total; k += STRIDE) {
-      const errnos = FULL ? ERRNOS : [ERRNOS[k % 4]!];
-      for (const errno of errnos) {
-        const root = fresh();
-        if (process.env.AXIOM_FAULT_TRACE)
-          (await import("node:fs")).appendFileSync(process.env.AXIOM_FAULT_TRACE, `${k} ${errno}\n`);
-        const h = harness([{ nth: k, errno, pathMatch: notLockArea }], { fastFsync: true });
-        let r: ApplyResult;
-        try {
-          r = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0 });
-        } finally {
-          h.restore();
-        }
-        const key = `${r.status}:${r.error?.code ?? "-"}`;
-        outcomes[key] = (outcomes[key] ?? 0) + 1;
-        const where = `k=${k} ${errno} ${h.failed?.op} ${h.failed?.path} → ${key}`;
-        if (r.status === "applied") expect(snapshot(root), where).toEqual(post);
-        else {
-          expect(snapshot(root), where).toEqual(pre);
-          expect(["failed", "rolled-back"], where).toContain(r.status);
-          if (r.error?.code === "ERR_INTERNAL") expect(r.error.details?.errno, where).toBe(errno);
-          const pending = (await listJournals(root)).filter(
-            (j) => j.journal && j.journal.phase !== "committed" && j.journal.phase !== "rolled-back",
-          );
-          expect(pending, where).toEqual([]);
-        }
-        if (r.status === "applied" || (r.status === "rolled-back" && k % 5 !== 0)) continue;
-        const again = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0 });
-        expect(["applied", "noop"], `${where}; retry → ${again.status} ${again.error?.code}`).toContain(again.status);
-        expect(snapshot(root), where).toEqual(post);
+  it(
+    "every k, every errno → tree = pre (failed/rolled-back) or post (applied); the next apply converges to post",
+    async () => {
+      expect(FILES).toHaveLength(20);
+      const pre = snapshot(fresh());
+      const probeRoot = fresh();
+      const h0 = harness([{ pathMatch: notLockArea }], { fastFsync: true });
+      let total: number;
+      try {
+        const ok = await apply({ bundle, root: probeRoot, mode: "fs", confirmDigest: bundle.manifestDigest });
+        expect(ok.status).toBe("applied");
+        total = h0.calls.filter((c) => c.op !== "close" && notLockArea(c.path)).length;
+      } finally {
+        h0.restore();
       }
-    }
-    expect(outcomes["applied:-"]).toBeGreaterThan(0);
-    expect(Object.keys(outcomes).some((o) => o.startsWith("rolled-back"))).toBe(true);
-  }, FULL ? 3_600_000 : 600_000); // the full sweep (~2,900 applies) takes ~11 min on a 2-core machine
+      const post = snapshot(probeRoot);
+      expect(post).not.toEqual(pre);
+      const outcomes: Record<string, number> = {};
+      for (let k = 1 + OFFSET; k <= total; k += STRIDE) {
+        const errnos = FULL ? ERRNOS : [ERRNOS[k % 4]!];
+        for (const errno of errnos) {
+          const root = fresh();
+          try {
+            if (process.env.AXIOM_FAULT_TRACE)
+              (await import("node:fs")).appendFileSync(process.env.AXIOM_FAULT_TRACE, `${k} ${errno}\n`);
+            const h = harness([{ nth: k, errno, pathMatch: notLockArea }], { fastFsync: true });
+            let r: ApplyResult;
+            try {
+              r = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0 });
+            } finally {
+              h.restore();
+            }
+            const key = `${r.status}:${r.error?.code ?? "-"}`;
+            outcomes[key] = (outcomes[key] ?? 0) + 1;
+            const where = `k=${k} ${errno} ${h.failed?.op} ${h.failed?.path} → ${key}`;
+            if (r.status === "applied") expect(snapshot(root), where).toEqual(post);
+            else {
+              expect(snapshot(root), where).toEqual(pre);
+              expect(["failed", "rolled-back"], where).toContain(r.status);
+              if (r.error?.code === "ERR_INTERNAL") expect(r.error.details?.errno, where).toBe(errno);
+              const pending = (await listJournals(root)).filter(
+                (j) => j.journal && j.journal.phase !== "committed" && j.journal.phase !== "rolled-back",
+              );
+              expect(pending, where).toEqual([]);
+            }
+            if (r.status === "applied" || (r.status === "rolled-back" && k % 5 !== 0)) continue;
+            const again = await apply({
+              bundle,
+              root,
+              mode: "fs",
+              confirmDigest: bundle.manifestDigest,
+              lockTimeoutMs: 0,
+            });
+            expect(["applied", "noop"], `${where}; retry → ${again.status} ${again.error?.code}`).toContain(
+              again.status,
+            );
+            expect(snapshot(root), where).toEqual(post);
+          } finally {
+            cleanupRoots(); // ~2,900 roots in the full sweep: never leave them all to afterEach
+          }
+        }
+      }
+      if (FULL) console.info(`fault sweep: ${total} calls × ${ERRNOS.length} errnos`, JSON.stringify(outcomes));
+      expect(outcomes["applied:-"]).toBeGreaterThan(0);
+      expect(Object.keys(outcomes).some((o) => o.startsWith("rolled-back"))).toBe(true);
+    },
+    FULL ? 3_600_000 : 600_000,
+  ); // the full sweep (~2,900 applies) takes ~11 min on a 2-core machine
 });

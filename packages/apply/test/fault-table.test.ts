@@ -2,7 +2,7 @@
 // (F01/F02 are the SIGKILL suites crash-*.test.ts; F06, F24 live in engine-acceptance).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { apply, listJournals } from "@codai/axiom-apply";
+import { listJournals } from "@codai/axiom-apply";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Json } from "./engine-helpers";
 import {
@@ -13,6 +13,7 @@ import {
   hexOf,
   makeBundle,
   readJson,
+  runApply,
   snapshot,
   tmpRoot,
   writeTree,
@@ -37,7 +38,7 @@ function fixture() {
 async function withFaults(faults: FaultSpec[], root: string, bundle: Json) {
   const h = harness(faults);
   try {
-    const r = await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0 });
+    const r = await runApply(bundle, root);
     return { r, h };
   } finally {
     h.restore();
@@ -116,9 +117,9 @@ describe("fault table", () => {
     expect(r.status).toBe("applied");
     expect(exists(marker)).toBe(false);
     const other = makeBundle([{ path: "z.txt", content: "z" }]);
-    await apply({ bundle: other, root, mode: "fs", confirmDigest: other.manifestDigest });
+    await runApply(other, root);
     expect(readJson(marker).status).toBe("applied");
-    expect((await apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest })).status).toBe("noop");
+    expect((await runApply(bundle, root)).status).toBe("noop");
   });
 
   it("F08 EIO on fsync of a staged file → failed, ERR_INTERNAL {errno: EIO, syscall: fsync}; exactly one fsync on that fd", async () => {
@@ -202,7 +203,7 @@ describe("fault table", () => {
     expect(readJson(axiomPath(root, "journal", `${hexOf(bundle)}.json`)).phase).toBe("rolling-back");
     expect(chainLines(root).at(-1)).toMatchObject({ state: "failed", code: "ERR_ROLLBACK" });
     const other = makeBundle([{ path: "z.txt", content: "z" }]);
-    await apply({ bundle: other, root, mode: "fs", confirmDigest: other.manifestDigest });
+    await runApply(other, root);
     const { "z.txt": _z, ...rest } = snapshot(root);
     expect(rest).toEqual(pre);
   });

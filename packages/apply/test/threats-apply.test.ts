@@ -13,6 +13,7 @@ import {
   hexOf,
   makeBundle,
   readJson,
+  runApply,
   snapshot,
   tmpRoot,
   writeTree,
@@ -20,9 +21,6 @@ import {
 import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
-
-const fsApply = (bundle: Json, root: string, extra: Record<string, unknown> = {}) =>
-  apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 
 function codeOf(fn: () => unknown): { code?: string; details?: Json } {
   try {
@@ -37,7 +35,7 @@ describe("T01/T02 traversal and prefix bypass", () => {
   it("T01.2 a bundle whose artifact path is a/../../x → ERR_INVALID_MANIFEST; nothing written", async () => {
     const { root, parent } = tmpRoot();
     const before = snapshot(parent);
-    const r = await fsApply(makeBundle([{ path: "a/../../x", content: "x" }]), root);
+    const r = await runApply(makeBundle([{ path: "a/../../x", content: "x" }]), root);
     expect(r.error?.code).toBe("ERR_INVALID_MANIFEST");
     expect(snapshot(parent)).toEqual(before);
   });
@@ -66,7 +64,7 @@ describe("T01/T02 traversal and prefix bypass", () => {
     const evil = path.join(parent, "R-evil");
     writeTree(evil, { x: "outside" });
     fs.symlinkSync(evil, path.join(root, "link"));
-    const r = await fsApply(makeBundle([{ path: "link/x", op: "overwrite", content: "pwned" }]), root);
+    const r = await runApply(makeBundle([{ path: "link/x", op: "overwrite", content: "pwned" }]), root);
     expect(r.error).toMatchObject({ code: "ERR_SYMLINK_IN_PATH", details: { segment: "link" } });
     expect(fs.readFileSync(path.join(evil, "x"), "utf8")).toBe("outside");
   });
@@ -77,7 +75,7 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
     const { root, out } = tmpRoot();
     writeTree(out, { f: "outside" });
     fs.symlinkSync(out, path.join(root, "a"));
-    const r = await fsApply(makeBundle([{ path: "a/f", op: "overwrite", content: "x" }]), root);
+    const r = await runApply(makeBundle([{ path: "a/f", op: "overwrite", content: "x" }]), root);
     expect(r.error).toMatchObject({ code: "ERR_SYMLINK_IN_PATH", details: { segment: "a" } });
     expect(fs.readFileSync(path.join(out, "f"), "utf8")).toBe("outside");
   });
@@ -85,7 +83,7 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
   it("T03.2 create a/new.txt with R/a → /t/out → ERR_SYMLINK_IN_PATH; /t/out/new.txt absent", async () => {
     const { root, out } = tmpRoot();
     fs.symlinkSync(out, path.join(root, "a"));
-    const r = await fsApply(makeBundle([{ path: "a/new.txt", content: "x" }]), root);
+    const r = await runApply(makeBundle([{ path: "a/new.txt", content: "x" }]), root);
     expect(r.error?.code).toBe("ERR_SYMLINK_IN_PATH");
     expect(exists(path.join(out, "new.txt"))).toBe(false);
   });
@@ -94,7 +92,7 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
     const { root, parent } = tmpRoot();
     fs.symlinkSync(path.join(parent, "nowhere"), path.join(root, "a"));
     const before = fs.readdirSync(parent);
-    const r = await fsApply(makeBundle([{ path: "a/b/new.txt", content: "x" }]), root);
+    const r = await runApply(makeBundle([{ path: "a/b/new.txt", content: "x" }]), root);
     expect(r.error).toMatchObject({ code: "ERR_SYMLINK_IN_PATH", details: { segment: "a" } });
     expect(fs.readdirSync(parent)).toEqual(before);
     expect(snapshot(root)).toEqual({ a: `link:${path.join(parent, "nowhere")}` });
@@ -105,9 +103,9 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
     const { root, out } = tmpRoot();
     writeTree(out, { g: "outside" });
     fs.symlinkSync(path.join(out, "g"), path.join(root, "f"));
-    const r1 = await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root);
+    const r1 = await runApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root);
     expect(r1.error).toMatchObject({ code: "ERR_TARGET_TYPE", details: { kind: "symlink" } });
-    const r2 = await fsApply(
+    const r2 = await runApply(
       makeBundle([{ path: "f", op: "overwrite", content: "x" }], { preImage: [{ path: "f", sha256: "absent" }] }),
       root,
     );
@@ -116,7 +114,7 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
       details: { phase: "prepare", actual: "non-file:symlink", expected: "absent" },
     });
     fs.symlinkSync(path.join(out, "missing"), path.join(root, "h"));
-    const r3 = await fsApply(makeBundle([{ path: "h", content: "x" }]), root);
+    const r3 = await runApply(makeBundle([{ path: "h", content: "x" }]), root);
     expect(r3.error).toMatchObject({ code: "ERR_TARGET_TYPE", details: { kind: "symlink" } });
     expect(fs.readFileSync(path.join(out, "g"), "utf8")).toBe("outside");
     expect(exists(path.join(out, "missing"))).toBe(false);
@@ -130,7 +128,7 @@ describe("T03 symlink escape, including the new-file ENOENT case", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await fsApply(makeBundle([{ path: "d/new.txt", content: "x" }]), root);
+      r = await runApply(makeBundle([{ path: "d/new.txt", content: "x" }]), root);
     } finally {
       h.restore();
     }
@@ -162,7 +160,7 @@ describe("T04 TOCTOU", () => {
     writeTree(root, { "a.txt": "v1" });
     const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "v2" }], { preImageFrom: root });
     fs.writeFileSync(path.join(root, "a.txt"), "edited");
-    const r = await fsApply(b, root);
+    const r = await runApply(b, root);
     expect(r.error?.code).toBe("ERR_PREIMAGE_CHANGED");
     expect(r.error?.details).toMatchObject({ phase: "prepare" });
     expect(Object.keys(r.error?.details ?? {}).sort()).toEqual(["actual", "expected", "phase"]);
@@ -187,7 +185,7 @@ describe("T04 TOCTOU", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await fsApply(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -216,7 +214,7 @@ describe("T04 TOCTOU", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await fsApply(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -242,7 +240,7 @@ describe("T04 TOCTOU", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await fsApply(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -269,7 +267,7 @@ describe("T04 TOCTOU", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await fsApply(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -295,7 +293,7 @@ describe("T04 TOCTOU", () => {
     ]);
     let r: ApplyResult;
     try {
-      r = await fsApply(b, root);
+      r = await runApply(b, root);
     } finally {
       h.restore();
     }
@@ -312,7 +310,7 @@ describe("T05 hard links", () => {
     const { root, out } = tmpRoot();
     writeTree(root, { f: "shared" });
     fs.linkSync(path.join(root, "f"), path.join(out, "g"));
-    const r = await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root);
+    const r = await runApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root);
     expect(r.error).toMatchObject({ code: "ERR_TARGET_TYPE", details: { kind: "hardlink" } });
     expect(fs.readFileSync(path.join(root, "f"), "utf8")).toBe("shared");
     expect(fs.readFileSync(path.join(out, "g"), "utf8")).toBe("shared");
@@ -322,7 +320,7 @@ describe("T05 hard links", () => {
     const { root, out } = tmpRoot();
     writeTree(root, { f: "shared" });
     fs.linkSync(path.join(root, "f"), path.join(out, "g"));
-    const r = await fsApply(makeBundle([{ path: "f", op: "delete" }]), root);
+    const r = await runApply(makeBundle([{ path: "f", op: "delete" }]), root);
     expect(r.error).toMatchObject({ code: "ERR_TARGET_TYPE", details: { kind: "hardlink" } });
     expect(exists(path.join(root, "f"))).toBe(true);
   });
@@ -359,7 +357,7 @@ describe("T05 hard links", () => {
     });
     let r: ApplyResult;
     try {
-      r = await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root);
+      r = await runApply(makeBundle([{ path: "f", op: "overwrite", content: "x" }]), root);
     } finally {
       restore();
     }
@@ -369,9 +367,9 @@ describe("T05 hard links", () => {
   it("T05.5 overwrite a normal f → applied; then f has link count 1; a second overwrite of f → applied", async () => {
     const { root } = tmpRoot();
     writeTree(root, { f: "one" });
-    expect((await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "two" }]), root)).status).toBe("applied");
+    expect((await runApply(makeBundle([{ path: "f", op: "overwrite", content: "two" }]), root)).status).toBe("applied");
     expect(fs.statSync(path.join(root, "f")).nlink).toBe(1);
-    expect((await fsApply(makeBundle([{ path: "f", op: "overwrite", content: "three" }]), root)).status).toBe(
+    expect((await runApply(makeBundle([{ path: "f", op: "overwrite", content: "three" }]), root)).status).toBe(
       "applied",
     );
     expect(fs.readFileSync(path.join(root, "f"), "utf8")).toBe("three");
@@ -387,7 +385,7 @@ describe("T06 aliasing", () => {
   it("T06.3 apply of CONIN$, conout$.txt, COM¹ → ERR_PATH_RESERVED_NAME on every OS", async () => {
     const { root } = tmpRoot();
     for (const p of ["CONIN$", "conout$.txt", "COM\u00b9"]) {
-      const r = await fsApply(makeBundle([{ path: p, content: "x" }]), root);
+      const r = await runApply(makeBundle([{ path: p, content: "x" }]), root);
       expect(r.error?.code, p).toBe("ERR_PATH_RESERVED_NAME");
     }
     expect(snapshot(root)).toEqual({});
@@ -395,7 +393,7 @@ describe("T06 aliasing", () => {
 
   it("T06.6 artifacts A.txt and a.txt in one plan → ERR_PATH_CASE_COLLISION {other} on every OS", async () => {
     const { root } = tmpRoot();
-    const r = await fsApply(
+    const r = await runApply(
       makeBundle([
         { path: "A.txt", content: "x" },
         { path: "a.txt", content: "y" },
@@ -419,7 +417,7 @@ describe("T06 aliasing", () => {
     });
     let r: ApplyResult;
     try {
-      r = await fsApply(makeBundle([{ path: "readme.md", content: "x" }]), root);
+      r = await runApply(makeBundle([{ path: "readme.md", content: "x" }]), root);
     } finally {
       restore();
     }
@@ -434,7 +432,7 @@ describe("T06 aliasing", () => {
   it("T06.9 artifacts .AXIOM/x and .Axiom/lock → ERR_CONTAINMENT on every OS", async () => {
     const { root } = tmpRoot();
     for (const p of [".AXIOM/x", ".Axiom/lock", ".axiom/lock"]) {
-      const r = await fsApply(makeBundle([{ path: p, content: "x" }]), root);
+      const r = await runApply(makeBundle([{ path: p, content: "x" }]), root);
       expect(r.error?.code, p).toBe("ERR_CONTAINMENT");
     }
     expect(exists(axiomPath(root, "lock"))).toBe(false);
@@ -448,10 +446,10 @@ describe("T15/T16/T18 in the engine", () => {
       { path: "a.txt", content: "A" },
       { path: "b.txt", content: "B" },
     ]);
-    await fsApply(b, root);
+    await runApply(b, root);
     fs.writeFileSync(path.join(root, "b.txt"), "edited");
     let verify: boolean | undefined;
-    const r = await fsApply(b, root, {
+    const r = await runApply(b, root, {
       preChecks: async (_d: string, o: { verifyPreImage: boolean }) => {
         verify = o.verifyPreImage;
         return { verdict: "pass" };
@@ -465,7 +463,7 @@ describe("T15/T16/T18 in the engine", () => {
   it("T15.4 apply; fs edit of an applied file; rollback → ERR_PREIMAGE_CHANGED {phase: rollback, drifted: [{path, expected, actual}]}; tree unchanged; journal still committed", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "a.txt", content: "A" }]);
-    await fsApply(b, root);
+    await runApply(b, root);
     fs.writeFileSync(path.join(root, "a.txt"), "edited");
     const e = await rollback(root, b.manifestDigest).catch((err) => err);
     expect(e.code).toBe("ERR_PREIMAGE_CHANGED");
@@ -478,8 +476,8 @@ describe("T15/T16/T18 in the engine", () => {
   it("T16.2 the same call without the fault → applied; once more → noop, every file unchanged", async () => {
     const { root } = tmpRoot();
     const b = makeBundle([{ path: "x.txt", content: "x" }]);
-    expect((await fsApply(b, root)).status).toBe("applied");
-    const again = await fsApply(b, root);
+    expect((await runApply(b, root)).status).toBe("applied");
+    const again = await runApply(b, root);
     expect(again.status).toBe("noop");
     expect(again.files.every((f) => f.status === "unchanged")).toBe(true);
   });
@@ -493,7 +491,7 @@ describe("T15/T16/T18 in the engine", () => {
     const e = await rollback(root, hex).catch((err) => err);
     expect(e).toMatchObject({ code: "ERR_JOURNAL_CORRUPT", details: { file } });
     const b = makeBundle([{ path: "a.txt", content: "a" }]);
-    expect((await fsApply(b, root)).error).toMatchObject({ code: "ERR_JOURNAL_CORRUPT", details: { files: [file] } });
+    expect((await runApply(b, root)).error).toMatchObject({ code: "ERR_JOURNAL_CORRUPT", details: { files: [file] } });
     expect((await apply({ bundle: b, root, mode: "dry-run" })).error).toMatchObject({
       code: "ERR_JOURNAL_CORRUPT",
       details: { files: [file] },
@@ -560,7 +558,7 @@ describe("T15/T16/T18 in the engine", () => {
   it("T18.9 after an apply, replace an ancestor of a step's path with a link to /t/out; rollback → ERR_SYMLINK_IN_PATH; nothing changed; /t/out unchanged", async () => {
     const { root, out, parent } = tmpRoot();
     const b = makeBundle([{ path: "a/f.txt", content: "F" }]);
-    await fsApply(b, root);
+    await runApply(b, root);
     fs.renameSync(path.join(root, "a"), path.join(parent, "a-moved"));
     fs.symlinkSync(out, path.join(root, "a"));
     writeTree(out, { "f.txt": "F" });

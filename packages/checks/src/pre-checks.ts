@@ -20,14 +20,18 @@ export interface PreChecksOptions {
   store?: boolean;
 }
 
-export type PreChecks = (stagingDir: string, opts: { verifyPreImage: boolean }) => Promise<CheckReport>;
+/** `stage`: the dry-run stages on demand; it is awaited before a guard reads `stagingDir`. */
+export type PreChecks = (
+  stagingDir: string,
+  opts: { verifyPreImage: boolean; stage?: () => Promise<void> },
+) => Promise<CheckReport>;
 
 export async function makePreChecks(opts: PreChecksOptions): Promise<PreChecks> {
   const profile =
     typeof opts.profile === "string"
       ? await loadProfile(opts.profile, { searchDirs: profileSearchDirs(opts.root) })
       : opts.profile;
-  return async (stagingDir, { verifyPreImage }) => {
+  return async (stagingDir, { verifyPreImage, stage }) => {
     const report = await runChecks({
       bundle: opts.bundle,
       profile,
@@ -35,6 +39,7 @@ export async function makePreChecks(opts: PreChecksOptions): Promise<PreChecks> 
       allowGuards: opts.allowGuards,
       guardAllowlist: opts.guardAllowlist,
       stagingDir,
+      stage,
       verifyPreImage,
       signal: opts.signal,
     });

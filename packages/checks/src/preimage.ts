@@ -2,15 +2,18 @@
 // sha256 hex of a regular file reached through real directories only, else "absent". lstat
 // semantics throughout: a link is never followed and nothing outside the root is read.
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { lstat } from "node:fs/promises";
+import { createReadStream, lstatSync } from "node:fs";
 import { join } from "node:path";
 import type { PreImageEntry } from "@codai/axiom-schema";
 
-/** lstat; undefined when the entry is missing. Any other error (EACCES, EIO…) propagates. */
+/**
+ * lstat; undefined when the entry is missing. Any other error (EACCES, EIO…) propagates. Synchronous
+ * on purpose: a local lstat takes µs, while a rejected fs.promises.lstat of a missing path (every
+ * new file of a change set) costs ≈ 95 µs of CPU for its round trip and exception.
+ */
 async function lstatOrUndefined(path: string) {
   try {
-    return await lstat(path);
+    return lstatSync(path, { throwIfNoEntry: false });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return undefined;

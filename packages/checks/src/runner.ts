@@ -37,6 +37,8 @@ export interface RunChecksInput {
   allowGuards?: boolean;
   guardAllowlist?: readonly string[];
   stagingDir?: string;
+  /** Writes `stagingDir` when it is staged on demand (a dry-run); awaited before the first guard runs. */
+  stage?: () => Promise<void>;
   /** Default true; false only for the pre-apply checks of a re-apply (D27). */
   verifyPreImage?: boolean;
   signal?: AbortSignal;
@@ -254,6 +256,7 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
   // 9. guard pool; results appended in merged-check order
   if (queued.length > 0) {
     t = performance.now();
+    if (guard?.stagingDir !== undefined) await input.stage?.();
     const size = input.guardConcurrency ?? guardPoolSize();
     const results = await runPool(
       queued.map((q) => () => runOne(q.def, q.check, q.params, facts)),

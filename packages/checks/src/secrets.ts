@@ -145,7 +145,13 @@ export function isPlaceholderValue(value: string): boolean {
   return /^[A-Za-z_$][A-Za-z0-9_$.-]*$/.test(value) && !/\d/.test(value);
 }
 
+// Every CREDENTIAL match contains one of these words. CREDENTIAL's lazy name prefix retries from
+// every position of a long word (quadratic in the word's length), so the plain alternation screens
+// text first: a text without any of the words cannot match and skips the expensive scan.
+const CREDENTIAL_WORD = /password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key/i;
+
 function hasCredentialAssignment(text: string): boolean {
+  if (!CREDENTIAL_WORD.test(text)) return false;
   for (const m of text.matchAll(CREDENTIAL)) {
     const value = (m[1] ?? m[2] ?? m[3]) as string;
     if (!isPlaceholderValue(value)) return true;

@@ -4,8 +4,8 @@
 // else (missing, ENOTDIR, directory, symlink, symlinked ancestor, other type) is "absent". It never
 // follows a link and never reads outside the root.
 import { createHash } from "node:crypto";
-import { constants } from "node:fs";
-import { type FileHandle, lstat, open } from "node:fs/promises";
+import { constants, lstatSync } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { join } from "node:path";
 import { axiomError, relPathIssues } from "@codai/axiom-schema";
 import { errnoCode, internal, isMissing } from "./fs-errors";
@@ -19,15 +19,17 @@ async function openNoFollow(root: string, relPath: string): Promise<FileHandle |
     throw axiomError(issues[0] ?? "ERR_PATH_SEGMENT", { path: relPath, message: "pre-image path is not a RelPath" });
   const segments = relPath.split("/");
   try {
+    // Synchronous lstat (µs) with no exception for a missing entry: a rejected fs.promises.lstat
+    // costs ≈ 95 µs of CPU, and every new file of a change set is a missing entry.
     let current = root;
     for (const segment of segments.slice(0, -1)) {
       current = join(current, segment);
-      const st = await lstat(current);
-      if (!st.isDirectory()) return undefined; // symlink, junction or file as an ancestor
+      const st = lstatSync(current, { throwIfNoEntry: false });
+      if (!st?.isDirectory()) return undefined; // missing, symlink, junction or file as an ancestor
     }
     const target = join(root, ...segments);
-    const st = await lstat(target);
-    if (!st.isFile()) return undefined;
+    const st = lstatSync(target, { throwIfNoEntry: false });
+    if (!st?.isFile()) return undefined;
     const handle = await open(target, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     const opened = await handle.stat();
     if (!opened.isFile() || opened.ino !== st.ino || opened.dev !== st.dev) {

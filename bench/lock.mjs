@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// Lock hand-off benchmark of issue 12 (item 4): W (default 8) real `axiom apply <bundle> --root R
+// --confirm <digest>` child processes started at once on one root, each applying a disjoint
+// manifest (F files × 4 KiB under its own directory, default 100), vs the same W applies run one
+// after another (whole processes too, fresh root). Throughput = applies per second of wall time,
+// first spawn to last exit. Each round uses fresh roots; concurrent and serial alternate which
+// goes first, so load on a shared machine hits both alike.
+// FIFO fairness (apply.md §11.1: the lock is granted in queue-ticket order): a watch on
+// `.axiom/queue` records every ticket name (epoch ms + counter + random, then the pid: plain name
+// order is the promised order) and a watch on `.axiom/lock` reads each holder's record (pid,
+// startedAt); the chain (`journal/chain.jsonl`, appended under the lock) gives the order the
+// applies held the lock, cross-checked with the startedAt order. Reported: inversions (pairs
+// granted against ticket order) over all pairs, the largest displacement in that order, and the
+// wait of each apply = lock startedAt − ticket time (max and median).
+// Usage: node bench/lock.mjs [--workers 8] [--files 100] [--rounds 5] [--markdown]  (builds dist first)
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, watch, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildDist, CLI, fmt, loadWorkspace, machine, median, timedCommand } from "./lib.mjs";
+
+const args = process.argv.slice(2);
+const flag = (name, dflt) => {
+  const at = args.indexOf(name);
+  return Number(at >= 0 ? args[at + 1] : dflt);
+};
+const workers = flag("--workers", 8);
+const files = flag("--files", 100);
+const rounds = flag("--rounds", 5);
+const markdown = args.includes("--markdown");
+const FILE_BYTES = 4096;
+const log = (line) => {
+  if (!markdown) process.stderr.write(`${line}\n`);
+};
+
+await buildDist();
+const { compilePlan, walkChain } = await loadWorkspace(`
+export { compilePlan } from "@codai/axiom-plan";
+export { walkChain } from "@codai/axiom-apply";
+`);
+
+const header = machine();
+const started = new Date().toISOString();
+const base = mkdtempSync(join(realpathSync(tmpdir()), "axiom-lock-bench-"));
+
+function content(tag, i) {
+  const seed = `${tag}/${i}:`;
+  return (seed + "abcdefghijklmnopqrstuvwxyz0123456789 ".repeat(Math.ceil(FILE_BYTES / 37))).slice(0, FILE_BYTES);
+}
+
+/** W bundle files with disjoint paths (`w<k>/…`), compiled inline (no root: nothing pre-stored). */
+async function makeBundles(round) {
+  const out = [];
+  for (let k = 0; k < workers; k++) {
+    const plan = {
+      apiVersion: "axiom.dev/v2",
+      kind: "Plan",
+      name: `bench-lock-w${k}`,
+      intent: "bench",
+      artifacts: Array.from({ length: files }, (_, i) => ({
+        path: `w${k}/f${String(i).padStart(4, "0")}.txt`,
+        source: { type: "inline", content: content(`${round}-${k}`, i) },
+      })),
+    };
+    const { bundle } = await compilePlan(plan);
+    const file = join(base, `bundle-r${round}-w${k}.json`);
+    writeFileSync(file, JSON.stringify(bundle));
+    out.push({ k, file, digest: bundle.manifestDigest });
+  }
+  return out;
+}
+
+function freshRoot(tag) {
+  const root = mkdtempSync(join(base, `${tag}-`));
+  mkdirSync(join(root, ".git"));
+  mkdirSync(join(root, ".axiom", "queue"), { recursive: true });
+  return root;
+}
+
+const applyArgs = (b, root) => [
+  CLI,
+  "apply",
+  b.file,
+  "--root",
+  root,
+  "--confirm",
+  b.digest,
+  "--lock-timeout",
+  "600000",
+];
+
+function checkApplied(t, b) {
+  const result = JSON.parse(t.stdout);
+  if (result.status !== "applied") throw new Error(`apply w${b.k}: ${t.stdout.slice(0, 400)}`);
+}
+
+async function serial(bundles) {
+  const root = freshRoot("serial");
+  const t0 = process.hrtime.bigint();
+  for (const b of bundles) checkApplied(await timedCommand(process.execPath, applyArgs(b, root), { cwd: root }), b);
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  rmSync(root, { recursive: true, force: true });
+  return ms;
+}
+
+/** Ticket name → { name, ms, pid }; the name order is the FIFO order the lock promises. */
+const TICKET = /^(\d{15})\d{6}[0-9a-f]{6}-(\d+)\.ticket$/;
+
+async function concurrent(bundles) {
+  const root = freshRoot("concurrent");
+  const tickets = new Map();
+  const holders = new Map(); // pid → startedAt ms (first record seen)
+  const queueWatch = watch(join(root, ".axiom", "queue"), (_, name) => {
+    const m = name && TICKET.exec(name);
+    if (m && !tickets.has(name)) tickets.set(name, { name, ms: Number(m[1]), pid: Number(m[2]) });
+  });
+  const readHolder = () => {
+    try {
+      const r = JSON.parse(readFileSync(join(root, ".axiom", "lock"), "utf8"));
+      if (!holders.has(r.pid)) holders.set(r.pid, Date.parse(r.startedAt));
+    } catch {
+      // not written yet, or already released: the next event reads it
+    }
+  };
+  const lockWatch = watch(join(root, ".axiom"), (_, name) => {
+    if (name === "lock") readHolder();
+  });
+  const t0 = process.hrtime.bigint();
+  const pids = new Map();
+  try {
+    await Promise.all(
+      bundles.map((b) => {
+        const run = timedCommand(process.execPath, applyArgs(b, root), {
+          cwd: root,
+          onSpawn: (pid) => pids.set(pid, b.k),
+        });
+        return run.then((t) => checkApplied(t, b));
+      }),
+    );
+  } finally {
+    queueWatch.close();
+    lockWatch.close();
+  }
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+
+  // Order of lock holding: the chain (one entry per apply, appended under the lock).
+  const walk = walkChain(readFileSync(join(root, ".axiom", "journal", "chain.jsonl")));
+  if (walk.firstBad || walk.entries.length !== workers) throw new Error("chain does not hold one entry per apply");
+  const byDigest = new Map(bundles.map((b) => [b.digest, b.k]));
+  const granted = walk.entries.map((e) => byDigest.get(e.manifestDigest));
+  // Order of arrival: each worker's ticket (the first, should a process write more than one).
+  const arrival = new Map();
+  for (const t of [...tickets.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const k = pids.get(t.pid);
+    if (k !== undefined && !arrival.has(k)) arrival.set(k, t);
+  }
+  const seen = arrival.size;
+  const rank = new Map([...arrival.keys()].map((k, i) => [k, i]));
+  let inversions = 0;
+  let pairs = 0;
+  let displacement = 0;
+  const order = granted.filter((k) => rank.has(k));
+  for (let i = 0; i < order.length; i++) {
+    displacement = Math.max(displacement, Math.abs(i - rank.get(order[i])));
+    for (let j = i + 1; j < order.length; j++) {
+      pairs++;
+      if (rank.get(order[i]) > rank.get(order[j])) inversions++;
+    }
+  }
+  const waits = [];
+  for (const [k, t] of arrival) {
+    const pid = [...pids].find(([, w]) => w === k)?.[0];
+    if (holders.has(pid)) waits.push(Math.max(0, holders.get(pid) - t.ms));
+  }
+  // The lock records' startedAt order must agree with the chain order.
+  const pidOf = new Map([...pids].map(([pid, k]) => [k, pid]));
+  const starts = granted.map((k) => holders.get(pidOf.get(k))).filter((x) => x !== undefined);
+  const chainAgrees = starts.every((s, i) => i === 0 || s >= starts[i - 1]);
+  rmSync(root, { recursive: true, force: true });
+  return { ms, seen, inversions, pairs, displacement, waits, chainAgrees, holdersSeen: holders.size };
+}
+
+const rows = [];
+try {
+  for (let r = 0; r < rounds; r++) {
+    const bundles = await makeBundles(r);
+    let c;
+    let s;
+    if (r % 2 === 0) {
+      c = await concurrent(bundles);
+      s = await serial(bundles);
+    } else {
+      s = await serial(bundles);
+      c = await concurrent(bundles);
+    }
+    rows.push({ ...c, serial: s });
+    log(
+      `round ${r + 1}: concurrent ${fmt(c.ms)} ms, serial ${fmt(s)} ms; tickets seen ${c.seen}/${workers}, ` +
+        `holders seen ${c.holdersSeen}; inversions ${c.inversions}/${c.pairs}; max wait ${fmt(Math.max(0, ...c.waits))} ms`,
+    );
+  }
+} finally {
+  rmSync(base, { recursive: true, force: true });
+}
+
+const conc = median(rows.map((r) => r.ms));
+const ser = median(rows.map((r) => r.serial));
+const tput = (ms) => ((workers / ms) * 1000).toFixed(2);
+const allWaits = rows.flatMap((r) => r.waits);
+const inv = rows.reduce((s, r) => s + r.inversions, 0);
+const pairs = rows.reduce((s, r) => s + r.pairs, 0);
+const lines = [
+  `Command: \`node bench/lock.mjs --workers ${workers} --files ${files} --rounds ${rounds}\` (run by \`npm run bench\`); whole \`axiom apply --confirm\` processes, ${workers} disjoint manifests of ${files} files × 4 KiB, fresh roots, medians over ${rounds} rounds  `,
+  `Machine: ${header}  `,
+  `Date: ${started} (start)`,
+  "",
+  `| ${workers} applies | wall ms (median) | applies / s | per round ms |`,
+  "|---|---:|---:|---|",
+  `| concurrent (${workers} processes at once, one root) | ${fmt(conc)} | ${tput(conc)} | ${rows.map((r) => fmt(r.ms)).join(", ")} |`,
+  `| serial (one after another) | ${fmt(ser)} | ${tput(ser)} | ${rows.map((r) => fmt(r.serial)).join(", ")} |`,
+  "",
+  `Concurrent / serial throughput: ${(ser / conc).toFixed(2)} ×.`,
+  "",
+  "| FIFO fairness, all rounds | value |",
+  "|---|---:|",
+  `| tickets observed / applies | ${rows.reduce((s, r) => s + r.seen, 0)} / ${rows.length * workers} |`,
+  `| lock grants against ticket order (inversions / pairs) | ${inv} / ${pairs} |`,
+  `| largest displacement from ticket order (positions) | ${Math.max(0, ...rows.map((r) => r.displacement))} |`,
+  `| chain order = lock startedAt order in every round | ${rows.every((r) => r.chainAgrees) ? "yes" : "no"} |`,
+  `| applies that waited > 50 ms for the lock (queued behind another) | ${allWaits.filter((w) => w > 50).length} / ${allWaits.length} |`,
+  `| wait for the lock, ticket → startedAt: median / max ms | ${allWaits.length ? `${fmt(median(allWaits))} / ${fmt(Math.max(...allWaits))}` : "—"} |`,
+];
+process.stdout.write(`${lines.join("\n")}\n`);

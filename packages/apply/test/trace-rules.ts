@@ -1,0 +1,141 @@
+// Reading fs-call traces (fault-harness with keepText): which journal phase was durable at each
+// call, and the durability order O1–O7 of threats.md §4.2 (I11, F24).
+import * as path from "node:path";
+import type { FsCall } from "./fault-harness";
+
+export type Phase = "staged" | "committing" | "committed" | "rolling-back" | "rolled-back";
+
+/** Every rename onto `journal` with the phase it installed: `{i: index in calls, phase}`. */
+export function journalRenames(calls: readonly FsCall[], journal: string): { i: number; phase: Phase }[] {
+  const out: { i: number; phase: Phase }[] = [];
+  const text = new Map<string, string>();
+  calls.forEach((c, i) => {
+    if (c.op === "open" && c.mutating) text.delete(c.path);
+    if (c.op === "write" && c.text !== undefined) text.set(c.path, (text.get(c.path) ?? "") + c.text);
+    if (c.op === "rename" && c.to === journal) {
+      out.push({ i, phase: JSON.parse(text.get(c.path) ?? "{}").phase as Phase });
+    }
+  });
+  return out;
+}
+
+/** The journal phase on disk once the calls before index `i` (exclusive) have happened. */
+export function phaseBefore(renames: readonly { i: number; phase: Phase }[], i: number): Phase | undefined {
+  let p: Phase | undefined;
+  for (const r of renames) if (r.i < i) p = r.phase;
+  return p;
+}
+
+const isFsync = (c: FsCall) => c.op === "fsync";
+
+/**
+ * Checks O1–O7 on one trace (posix). `root` is the tree, `hex` the digest's hex; returns the
+ * broken rules as readable strings (empty = all hold).
+ */
+export function durabilityViolations(calls: readonly FsCall[], root: string, hex: string): string[] {
+  const bad: string[] = [];
+  const ax = path.join(root, ".axiom");
+  const sep = path.sep;
+  const inTree = (p: string | undefined) =>
+    p !== undefined && p.startsWith(root + sep) && !p.startsWith(ax + sep) && p !== ax;
+  const journal = path.join(ax, "journal", `${hex}.json`);
+  const journalDir = path.dirname(journal);
+  const staging = path.join(ax, "staging", hex);
+  const backup = path.join(ax, "backup", hex);
+  const fsyncAfter = (i: number, p: string, before = calls.length) =>
+    calls.findIndex((c, k) => k > i && k < before && isFsync(c) && c.path === p);
+  const renames = journalRenames(calls, journal);
+  const firstPhase = (ph: Phase) => renames.find((r) => r.phase === ph)?.i ?? -1;
+  const targetMutations = calls
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => (c.op === "rename" && inTree(c.to)) || (c.op === "unlink" && inTree(c.path)));
+  const firstStagedJournal = firstPhase("staged");
+
+  // O1: staged file written → fsync(file) → rename within staging → fsync(dir), all before `staged`.
+  calls.forEach((c, i) => {
+    if (c.op !== "rename" || !c.path.startsWith(staging + sep) || !c.to?.startsWith(staging + sep)) return;
+    const tmp = c.path;
+    const wrote = calls.findIndex((x, k) => k < i && x.op === "write" && x.path === tmp);
+    const synced = calls.findIndex((x, k) => k > wrote && k < i && isFsync(x) && x.path === tmp);
+    if (wrote < 0 || synced < 0) bad.push(`O1 ${c.to}: no fsync of the staged file before its rename`);
+    const dirSync = fsyncAfter(i, path.dirname(c.to));
+    if (dirSync < 0 || (firstStagedJournal >= 0 && dirSync > firstStagedJournal))
+      bad.push(`O1 ${c.to}: staging directory not fsynced before the staged journal`);
+    if (firstStagedJournal >= 0 && i > firstStagedJournal) bad.push(`O1 ${c.to}: staged after the journal`);
+  });
+
+  // O2: each journal write: tmp written → fsync(tmp) → rename → fsync(journal/).
+  for (const r of renames) {
+    const c = calls[r.i]!;
+    const synced = calls.findIndex((x, k) => k < r.i && isFsync(x) && x.path === c.path);
+    if (synced < 0) bad.push(`O2 journal ${r.phase}: temp not fsynced before its rename`);
+    const next = renames.find((x) => x.i > r.i)?.i ?? calls.length;
+    const dir = fsyncAfter(r.i, journalDir, next);
+    if (dir < 0) bad.push(`O2 journal ${r.phase}: journal/ not fsynced after its rename`);
+  }
+  const firstMutation = targetMutations[0]?.i ?? -1;
+  if (firstMutation >= 0 && firstStagedJournal >= 0) {
+    // an apply's trace (a manual rollback's has no staged journal)
+    for (const ph of ["staged", "committing"] as const) {
+      const at = firstPhase(ph);
+      const dir = at < 0 ? -1 : fsyncAfter(at, journalDir);
+      if (at < 0 || dir < 0 || dir > firstMutation) bad.push(`O2 ${ph} not durable before the first target mutation`);
+    }
+  }
+
+  // O3: every backup (link, or copy fsynced) and its directory fsync precede its target's change.
+  calls.forEach((c, i) => {
+    const isLink = c.op === "link" && c.to?.startsWith(backup + sep);
+    const isCopy =
+      c.op === "rename" && c.to?.startsWith(backup + sep) && path.basename(c.path).startsWith(".axiom-tmp-");
+    if (!isLink && !isCopy) return;
+    const B = c.to as string;
+    const rel = path.relative(backup, B);
+    const T = path.join(root, rel);
+    const change = targetMutations.find((m) => m.i > i && (m.c.to === T || (m.c.op === "unlink" && m.c.path === T)));
+    if (!change) return;
+    if (isCopy && !calls.some((x, k) => k < i && isFsync(x) && x.path === c.path))
+      bad.push(`O3 ${rel}: copied backup not fsynced`);
+    const dir = fsyncAfter(i, path.dirname(B), change.i);
+    if (dir < 0) bad.push(`O3 ${rel}: backup directory not fsynced before the target changed`);
+  });
+
+  // O4 / O5: touched tree directories fsynced before `committed`; `committed` durable before the
+  // chain append and the marker.
+  const committed = firstPhase("committed");
+  if (committed >= 0) {
+    const beforeCommitted = targetMutations.filter((m) => m.i < committed);
+    for (const m of beforeCommitted) {
+      const dir = path.dirname(m.c.op === "rename" ? (m.c.to as string) : m.c.path);
+      if (fsyncAfter(m.i, dir, committed) < 0) bad.push(`O4 ${dir} not fsynced before committed`);
+    }
+    const durable = fsyncAfter(committed, journalDir);
+    const chain = calls.findIndex(
+      (c, k) => k > committed && c.op === "open" && c.path === path.join(journalDir, "chain.jsonl"),
+    );
+    const marker = calls.findIndex((c) => c.op === "rename" && c.to === path.join(ax, "applied", `${hex}.json`));
+    if (durable < 0) bad.push("O5 committed journal never fsynced (journal/)");
+    if (chain >= 0 && chain < durable) bad.push("O5 chain append before committed was durable");
+    if (marker >= 0 && marker < durable) bad.push("O5 marker before committed was durable");
+  }
+
+  // O6: rollback: every restored directory fsynced before `rolled-back`.
+  const rolledBack = firstPhase("rolled-back");
+  const rollingBack = firstPhase("rolling-back");
+  if (rolledBack >= 0 && rollingBack >= 0) {
+    for (const m of targetMutations.filter((x) => x.i > rollingBack && x.i < rolledBack)) {
+      const dir = path.dirname(m.c.op === "rename" ? (m.c.to as string) : m.c.path);
+      if (fsyncAfter(m.i, dir, rolledBack) < 0) bad.push(`O6 ${dir} not fsynced before rolled-back`);
+    }
+  }
+
+  // O7: the lock file is fsynced after its O_EXCL create.
+  const lock = path.join(ax, "lock");
+  calls.forEach((c, i) => {
+    if (c.op !== "open" || c.path !== lock || !c.mutating) return;
+    const closeAt = calls.findIndex((x, k) => k > i && x.op === "close" && x.path === lock);
+    if (!calls.some((x, k) => k > i && (closeAt < 0 || k < closeAt) && isFsync(x) && x.path === lock))
+      bad.push("O7 lock file not fsynced after its create");
+  });
+  return bad;
+}
