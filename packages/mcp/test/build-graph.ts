@@ -52,7 +52,8 @@ export async function loadBuildGraph(): Promise<BuildGraph> {
         for (const imp of output(file).imports) {
           if (imp.external) {
             if (imp.kind === "import-statement" || dynamic) externals.add(imp.path);
-          } else if (imp.kind === "import-statement" || (dynamic && imp.kind === "dynamic-import")) queue.push(imp.path);
+          } else if (imp.kind === "import-statement" || (dynamic && imp.kind === "dynamic-import"))
+            queue.push(imp.path);
         }
       }
       const files = [...seen];

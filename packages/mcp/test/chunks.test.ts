@@ -106,7 +106,10 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
     const json = await traced(["compile", "p.json"]);
     expect(json.code).toBe(0);
     expect(base(json)).not.toContain("dist/axm-lazy.js");
-    await tmp.write("p.axm", 'axiom "2"\nplan hello-axm {\n  intent "say hi"\n  artifact "hi.txt" { inline <<EOF\nhi\nEOF\n  }\n}\n');
+    await tmp.write(
+      "p.axm",
+      'axiom "2"\nplan hello-axm {\n  intent "say hi"\n  artifact "hi.txt" { inline <<EOF\nhi\nEOF\n  }\n}\n',
+    );
     const axm = await traced(["compile", "p.axm"]);
     expect(axm.stderr).toBe("");
     expect(axm.code).toBe(0);

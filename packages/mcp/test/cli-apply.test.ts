@@ -81,11 +81,23 @@ describe("axiom apply", () => {
     const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", secret.manifestDigest]);
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
-    expect(result).toMatchObject({ status: "failed", error: { code: "ERR_CHECKS_FAILED", details: { verdict: "fail" } } });
+    expect(result).toMatchObject({
+      status: "failed",
+      error: { code: "ERR_CHECKS_FAILED", details: { verdict: "fail" } },
+    });
     expect(result.error.details.findings).toEqual(["content.noSecrets.awsKey"]);
     expect(fs.existsSync(path.join(root, "src/creds.ts"))).toBe(false);
     // `--profile permissive` (an operator's choice, D26) drops that check: the same bundle applies.
-    const permissive = await runCli(["apply", bundleFile, "--root", root, "--confirm", secret.manifestDigest, "--profile", "permissive"]);
+    const permissive = await runCli([
+      "apply",
+      bundleFile,
+      "--root",
+      root,
+      "--confirm",
+      secret.manifestDigest,
+      "--profile",
+      "permissive",
+    ]);
     expect(permissive.code).toBe(0);
     expect(fs.existsSync(path.join(root, "src/creds.ts"))).toBe(true);
   });

@@ -1,7 +1,7 @@
 // Runs the built CLI (packages/mcp/dist/cli.js, built by the vitest globalSetup) as a real child
 // process: argv array, shell: false, a scrubbed environment. Temp directories are real and removed.
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,7 +80,8 @@ export interface TempDir {
 }
 
 export async function tempDir(prefix = "axiom-cli-"): Promise<TempDir> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
+  // realpath: roots are compared after realpath (a symlinked TMPDIR must not make paths differ).
+  const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)));
   return {
     dir,
     path: (...parts) => join(dir, ...parts),

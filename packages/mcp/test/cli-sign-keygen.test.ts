@@ -3,9 +3,9 @@ import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { keyPairOf } from "@codai/axiom-canon";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { keygenToDir } from "../src/keys";
-import { buildCli, runCli, stderrError, tempDir } from "./sign-helpers";
+import { runCli, stderrError, tempDir } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
 async function dir(): Promise<string> {
@@ -17,7 +17,6 @@ afterEach(async () => {
   await Promise.all(cleanups.map((c) => c()));
   cleanups = [];
 });
-beforeAll(buildCli);
 
 describe("axiom keygen", () => {
   it("`keygen --out d` → key file `axiom-signing-<16 hex>.key`, mode 0600, base64 PKCS#8 + LF; stdout has no private key", async () => {

@@ -2,9 +2,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generateEd25519 } from "@codai/axiom-canon";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { readTrustStore, verifyRootSignatures } from "../src/keys";
-import { buildCli, makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
+import { makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
 async function dir(): Promise<string> {
@@ -16,7 +16,6 @@ afterEach(async () => {
   await Promise.all(cleanups.map((c) => c()));
   cleanups = [];
 });
-beforeAll(buildCli);
 
 function entryOf(pair = generateEd25519(), extra: Record<string, unknown> = {}) {
   return { keyid: pair.keyid, alg: "ed25519", publicKey: Buffer.from(pair.publicRaw).toString("base64"), ...extra };

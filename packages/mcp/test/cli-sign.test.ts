@@ -12,11 +12,11 @@ import {
   sha256Hex,
 } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { verifyRootSignatures } from "../src/keys";
 import { runCli as runCliAt } from "./cli-run";
 import { distCopy } from "./dist-copy";
-import { buildCli, makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
+import { makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
 async function dir(): Promise<string> {
@@ -28,7 +28,6 @@ afterEach(async () => {
   await Promise.all(cleanups.map((c) => c()));
   cleanups = [];
 });
-beforeAll(buildCli);
 
 interface Key {
   keyid: string;

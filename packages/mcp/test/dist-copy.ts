@@ -10,7 +10,9 @@ import { CLI, REPO, type TempDir, tempDir } from "./cli-run";
 /** The runtime dependency every verb but `--version` and `gate` loads (zod is external: SHIP-7). */
 export const CORE_RUNTIME_PACKAGES = ["zod"];
 
-export async function distCopy(packages: readonly string[] = CORE_RUNTIME_PACKAGES): Promise<TempDir & { cli: string }> {
+export async function distCopy(
+  packages: readonly string[] = CORE_RUNTIME_PACKAGES,
+): Promise<TempDir & { cli: string }> {
   const dist = dirname(CLI);
   const t = await tempDir("axiom-dist-copy-");
   const queue = ["cli.js"];

@@ -8,7 +8,7 @@ import { type CheckReport, CheckReportSchema } from "@codai/axiom-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BundleSpec, makeBundle } from "../../checks/test/helpers";
 import { runCli, type TempDir, tempDir } from "./cli-run";
-import { buildCli, CLI, type McpSession, startMcp } from "./mcp-helpers";
+import { CLI, type McpSession, startMcp } from "./mcp-helpers";
 
 // "no deletes under migrations/ unless the plan is named migrate-*", "every new route needs a test",
 // and a Cedar forbid of env files, all in one profile file a human committed.
@@ -67,7 +67,6 @@ let t: TempDir;
 let root: string;
 
 beforeAll(async () => {
-  buildCli();
   t = await tempDir("axiom-expr-e2e-");
   root = await realpath(t.dir);
   await mkdir(join(root, ".axiom", "profiles"), { recursive: true });

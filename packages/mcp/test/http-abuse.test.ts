@@ -7,10 +7,9 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { buildCli, childEnv, REPO } from "./mcp-helpers";
+import { childEnv, REPO } from "./mcp-helpers";
 
 test("HTTP abuse soak --short: every response has its mcp.md §11.3 status, the server stays up (health 200), sessions ≤ 64, RSS bounded", async () => {
-  buildCli();
   const out = await new Promise<string>((resolve, reject) =>
     execFile(
       process.execPath,

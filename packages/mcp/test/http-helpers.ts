@@ -11,7 +11,7 @@ import { type HttpHandle, startHttpServer } from "../src/http/serve";
 import type { SessionTableOptions } from "../src/http/sessions";
 import { createLogger, type LogLevel } from "../src/logging";
 import { type CreateServerOptions, serverFactory } from "../src/server";
-import { buildCli, CLI, childEnv } from "./mcp-helpers";
+import { CLI, childEnv } from "./mcp-helpers";
 
 export interface HttpChild {
   child: ChildProcess;
@@ -28,7 +28,6 @@ export async function spawnHttp(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<HttpChild | { exitCode: number | null; stderr: string }> {
-  buildCli();
   const child = spawn(process.execPath, [CLI, "mcp", ...args], {
     env: { ...childEnv(), ...env },
     stdio: ["pipe", "pipe", "pipe"],

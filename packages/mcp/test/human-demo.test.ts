@@ -3,10 +3,9 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { buildCli, childEnv, REPO } from "./mcp-helpers";
+import { childEnv, REPO } from "./mcp-helpers";
 
 test("npm run demo: preview → confirm → status → rollback transcript (digest, diff, status, chain), exit 0", () => {
-  buildCli();
   // --no-build: the suite's global setup built dist/ already; rebuilding here would race other tests.
   const r = spawnSync(process.execPath, [join(REPO, "scripts/demo.mjs"), "--no-build"], {
     cwd: REPO,

@@ -8,7 +8,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CallToolResultSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { buildCli, CLI, type ClientKind, childEnv, type ToolResult } from "./mcp-helpers";
+import { CLI, type ClientKind, childEnv, type ToolResult } from "./mcp-helpers";
 
 export interface Elicitation {
   message: string;
@@ -44,7 +44,6 @@ export async function startHuman(
   args: string[],
   options: { capabilities?: Record<string, unknown>; answer?: Answerer; manual?: boolean } = {},
 ): Promise<HumanSession> {
-  buildCli();
   const capabilities = options.capabilities ?? { elicitation: { form: {} } };
   const elicitations: Elicitation[] = [];
   const answer: Answerer = options.answer ?? (() => ({ action: "cancel" }));

@@ -5,14 +5,13 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { signedCounterBundle } from "./antirollback-helpers";
-import { buildCli, errorOf, type McpSession, startMcp } from "./mcp-helpers";
+import { errorOf, type McpSession, startMcp } from "./mcp-helpers";
 import { runCli, tempDir, writeJson } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
 let sessions: McpSession[] = [];
-beforeAll(() => buildCli());
 afterEach(async () => {
   await Promise.all(sessions.map((s) => s.close()));
   await Promise.all(cleanups.map((c) => c()));

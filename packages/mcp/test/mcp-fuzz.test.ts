@@ -7,14 +7,13 @@ import { isErrorCode } from "@codai/axiom-schema";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { TOOL_DEFS } from "../src/tools/registry";
-import { buildCli, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
+import { type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 const PER_TOOL = 200;
 
 let R: { dir: string; cleanup: () => Promise<void> };
 let s: McpSession;
 beforeAll(async () => {
-  buildCli();
   R = await tempRoot();
   await writeFile(join(R.dir, "keep.txt"), "keep");
   s = await startMcp("v2-legacy", ["--root", R.dir, "--tools", "full"]);

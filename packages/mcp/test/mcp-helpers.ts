@@ -1,29 +1,13 @@
-// Shared helpers for the MCP tests: build the CLI once, make temp roots, and start
-// `node dist/cli.js mcp …` as a real child process driven by a real SDK client.
-import { execFileSync } from "node:child_process";
-import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CLI, type TempDir, tempDir } from "./cli-run";
 
-export const REPO = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
-export const CLI = join(REPO, "packages/mcp/dist/cli.js");
+export { CLI, REPO } from "./cli-run";
 
-let built = false;
-export function buildCli(): void {
-  if (built) return;
-  execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { stdio: "inherit" });
-  built = true;
-}
-
-export async function tempRoot(prefix = "axiom-mcp-"): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
+export const tempRoot = (prefix = "axiom-mcp-"): Promise<TempDir> => tempDir(prefix);
 
 /** A scrubbed environment for the child (no inherited secrets). */
 export function childEnv(): Record<string, string> {
@@ -65,7 +49,6 @@ export async function startMcp(
   args: string[],
   capabilities: Record<string, unknown> = {},
 ): Promise<McpSession> {
-  buildCli();
   let stderr = "";
   const params = { command: process.execPath, args: [CLI, "mcp", ...args], env: childEnv(), stderr: "pipe" as const };
   if (kind === "v1") {

@@ -9,7 +9,10 @@ import type { ToolCall } from "../src/tools/types";
 import type { ToolResult } from "./mcp-helpers";
 
 export function inProcess(roots: string[], options: CreateServerOptions = {}) {
-  const factory = serverFactory({ roots: new Set(roots), platform: process.platform }, { toolset: "full", engines: defaultEngines(), ...options });
+  const factory = serverFactory(
+    { roots: new Set(roots), platform: process.platform },
+    { toolset: "full", engines: defaultEngines(), ...options },
+  );
   const deps = factory.deps;
   const call: ToolCall = { deps, era: "modern", clientCapabilities: () => ({}) };
   return {

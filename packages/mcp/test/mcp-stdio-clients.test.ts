@@ -5,11 +5,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isErrorCode } from "@codai/axiom-schema";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildCli, type ClientKind, errorOf, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
+import { type ClientKind, errorOf, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 const CORE = ["axiom_check", "axiom_apply_dry_run", "axiom_apply", "axiom_rollback", "axiom_write", "axiom_status"];
-
-beforeAll(() => buildCli());
 
 describe.each<ClientKind>(["v2-auto", "v2-legacy", "v1"])("client %s", (kind) => {
   let root: { dir: string; cleanup: () => Promise<void> };

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { runTool } from "../src/envelope";
 import { SILENT_LOGGER } from "../src/logging";
 import { defineTool, type ToolCall } from "../src/tools/types";
-import { buildCli, CLI, childEnv, errorOf, tempRoot } from "./mcp-helpers";
+import { CLI, childEnv, errorOf, tempRoot } from "./mcp-helpers";
 import { inProcess } from "./mcp-inproc";
 
 const plan = (artifacts: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -330,7 +330,6 @@ describe("tools (§5)", () => {
   });
 
   test('axiom_manifest_verify with root whose trust store exists and an unsigned bundle → signatures.code: "ERR_SIGNATURE_MISSING", ok: false', async () => {
-    buildCli();
     const keys = spawnSync(process.execPath, [CLI, "keygen", "--out", R2.dir], { encoding: "utf8", env: childEnv() });
     const pub = join(R2.dir, "pub.json");
     await writeFile(pub, JSON.stringify(JSON.parse(keys.stdout).publicEntry));
@@ -487,7 +486,6 @@ describe("axiom_apply (§5.4)", () => {
   });
 
   test("axiom_status → the same JSON as axiom status --json --root R", async () => {
-    buildCli();
     const h = inProcess([R.dir]);
     const fromTool = (await h.call("axiom_status", {})).structuredContent;
     const cli = spawnSync(process.execPath, [CLI, "status", "--json", "--root", R.dir], {

@@ -1,22 +1,11 @@
-// Helpers for the signing CLI tests: build once, spawn the real CLI (argv array, no shell,
-// scrubbed env), temp dirs, and a hand-built ManifestBundle (no compile dependency).
+// Helpers for the signing CLI tests: spawn the real CLI (argv array, no shell, scrubbed env; dist is
+// built by vitest's global setup), temp dirs, and a hand-built ManifestBundle (no compile dependency).
 import { execFile } from "node:child_process";
-import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { writeFile } from "node:fs/promises";
 import { demoBundle } from "@codai/axiom-testkit";
+import { CLI, tempDir as cliTempDir, type TempDir } from "./cli-run";
 
-export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-export const CLI = join(REPO, "packages", "mcp", "dist", "cli.js");
-
-export function buildCli(): Promise<void> {
-  return new Promise((res, rej) => {
-    execFile(process.execPath, [join(REPO, "scripts", "build.mjs")], { cwd: REPO }, (err, _o, stderr) =>
-      err ? rej(new Error(`build failed: ${stderr}`)) : res(),
-    );
-  });
-}
+export { CLI, REPO } from "./cli-run";
 
 export interface CliRun {
   code: number;
@@ -55,10 +44,7 @@ function expectOneLine(lines: string[]): void {
   if (lines.length !== 1) throw new Error(`expected one stderr line, got ${lines.length}: ${lines.join("\n")}`);
 }
 
-export async function tempDir(prefix = "axiom-sign-"): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
+export const tempDir = (prefix = "axiom-sign-"): Promise<TempDir> => cliTempDir(prefix);
 
 /** The signing tests' one-file bundle (shared with checks/mcp through the testkit). */
 export const makeBundle = demoBundle;
