@@ -2,6 +2,7 @@
 // recovery and manual rollback. Only the journal's paths are touched, each resolved through the
 // containment walk first; backups are read only at `backup/<hex>/<path>` (threats.md I23).
 import * as path from "node:path";
+import { isAxiomError } from "@codai/axiom-schema";
 import { appendChainEntry } from "./chain";
 import { containmentWalk } from "./containment";
 import { errnoOf, fsx } from "./fsx";
@@ -22,6 +23,22 @@ async function lstatOrUndefined(p: string) {
     if (c === "ENOENT" || c === "ENOTDIR") return undefined;
     throw err;
   }
+}
+
+/**
+ * `backup/<hex>/<rel>` when every ancestor below `backup/<hex>` is a real directory inside it, else
+ * undefined: a journal's path may name a link planted inside the backup set, and a backup is never
+ * read, renamed or removed through one (threats.md I23).
+ */
+async function containedBackupFile(tree: string, hex: string, rel: string): Promise<string | undefined> {
+  const base = layout.backup(tree, hex);
+  try {
+    await containmentWalk(base, rel);
+  } catch (err) {
+    if (isAxiomError(err)) return undefined;
+    throw err;
+  }
+  return layout.backupFile(tree, hex, rel);
 }
 
 async function unlinkIfPresent(p: string): Promise<boolean> {
@@ -57,8 +74,8 @@ export async function rollbackRoutine(
       let has: boolean;
       if (j.phase === "committed") has = s.backup !== undefined;
       else {
-        const st = await lstatOrUndefined(layout.backupFile(tree, hex, s.path));
-        has = st?.isFile() === true;
+        const B = await containedBackupFile(tree, hex, s.path);
+        has = B !== undefined && (await lstatOrUndefined(B))?.isFile() === true;
       }
       const { backup: _drop, ...rest } = s;
       steps.push(has ? { ...rest, backup: backupRel(hex, s.path) } : rest);
@@ -71,7 +88,6 @@ export async function rollbackRoutine(
   for (let i = journal.steps.length - 1; i >= 0; i--) {
     const s = journal.steps[i]!;
     const T = layout.target(tree, s.path);
-    const B = layout.backupFile(tree, hex, s.path);
     const S = layout.stagedFile(tree, hex, s.path);
     const hasBackup = s.backup !== undefined;
     let performed: boolean;
@@ -97,6 +113,8 @@ export async function rollbackRoutine(
       continue;
     }
     if (!hasBackup) continue; // delete without backup: nothing to restore
+    const B = await containedBackupFile(tree, hex, s.path);
+    if (B === undefined) continue; // a backup behind a planted link is never touched
     if (performed) {
       if ((await lstatOrUndefined(B)) !== undefined) {
         await containmentWalk(tree, s.path);

@@ -1,24 +1,14 @@
 // Harness-file checks of doctor (hooks-doctor.md §4.2): hook.copilot, hook.claude, hook and the
 // MCP server entries. Files are read as JSONC; a missing file emits nothing (or the `hook` warn).
-import { readFile } from "node:fs/promises";
 import * as path from "node:path";
+import { type ConfigRead, readConfigFile } from "../gate/config-file";
 import { CLAUDE_HOOK_ENTRY } from "../init/content";
 import { isPlainObject, parseJsonc } from "./jsonc";
 import type { DoctorCheck } from "./types";
 
-type Read = { kind: "absent" } | { kind: "bad"; why: string } | { kind: "ok"; value: unknown };
-
-export async function readJsoncFile(file: string): Promise<Read> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
-    return { kind: "bad", why: `unreadable (${code ?? "error"})` };
-  }
-  const parsed = parseJsonc(text);
-  return parsed.ok ? { kind: "ok", value: parsed.value } : { kind: "bad", why: parsed.why };
+/** A harness file read as JSONC: absent, bad (unreadable or not JSONC, with why) or its value. */
+export function readJsoncFile(file: string): Promise<ConfigRead> {
+  return readConfigFile(file, parseJsonc);
 }
 
 const get = (v: unknown, ...keys: string[]): unknown => {

@@ -2,8 +2,11 @@
 // strings and trailing commas are tolerated, a leading BOM is ignored; anything else is an error.
 // The ESM build: the package "main" is a UMD file whose internal require() esbuild cannot follow.
 import { type ParseError, parse } from "jsonc-parser/lib/esm/main.js";
+import type { ParseOutcome } from "../gate/config-file";
 
-export type JsoncResult = { ok: true; value: unknown } | { ok: false; why: string };
+export type JsoncResult = ParseOutcome;
+// Plain JSON (init's merge rule) lives with the dependency-free reader the gate shares.
+export { parsePlainJson } from "../gate/config-file";
 
 export function parseJsonc(text: string): JsoncResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -15,15 +18,6 @@ export function parseJsonc(text: string): JsoncResult {
   });
   if (errors.length > 0) return { ok: false, why: `not JSON(C) at offset ${errors[0]?.offset ?? 0}` };
   return { ok: true, value };
-}
-
-/** Plain JSON only (init's merge rule): JSONC with comments or trailing commas is not plain. */
-export function parsePlainJson(text: string): JsoncResult {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false, why: "not plain JSON" };
-  }
 }
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>

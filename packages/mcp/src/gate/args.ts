@@ -1,5 +1,4 @@
 // Strict argument parsing of `axiom gate` (hooks-doctor.md §2.1).
-import { parseArgs } from "node:util";
 import type { GateOptions, LogLevel } from "./types";
 
 export const GATE_USAGE =
@@ -7,16 +6,67 @@ export const GATE_USAGE =
 
 const LEVELS: readonly LogLevel[] = ["error", "warn", "info", "debug"];
 
+/** The flag table of §2.1, shared with the verb table entry (cli/verbs/gate.ts). */
+export const GATE_FLAGS = {
+  stdin: { type: "boolean" },
+  root: { type: "string" },
+  profile: { type: "string" },
+  "fail-open": { type: "boolean" },
+  "no-shell-scan": { type: "boolean" },
+  "no-root-discovery": { type: "boolean" },
+  "log-level": { type: "string" },
+  strict: { type: "boolean" },
+} as const;
+
 export type ParsedGateArgs = { ok: true; options: GateOptions } | { ok: false; message: string };
 
+type Values = {
+  -readonly [K in keyof typeof GATE_FLAGS]?: (typeof GATE_FLAGS)[K]["type"] extends "string" ? string : boolean;
+};
+
+/**
+ * util.parseArgs semantics for this flag table (strict, no positionals, `--name value` or
+ * `--name=value` for strings, last occurrence wins), hand-rolled: importing node:util loads its
+ * whole surface (MIME, parse_args, …), a measurable share of every hook call's start-up.
+ */
+function parseGateArgsRaw(args: string[]): Values {
+  const values: Values = {};
+  const flags: Record<string, { type: "boolean" | "string" }> = GATE_FLAGS;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!arg.startsWith("--") || arg === "--") {
+      throw new Error(`Unexpected argument '${arg}'. This command does not take positional arguments`);
+    }
+    const eq = arg.indexOf("=");
+    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    const flag = Object.hasOwn(flags, name) ? flags[name] : undefined;
+    if (flag === undefined) throw new Error(`Unknown option '--${name}'`);
+    const key = name as keyof Values;
+    if (flag.type === "boolean") {
+      if (eq !== -1) throw new Error(`Option '--${name}' does not take an argument`);
+      (values as Record<string, unknown>)[key] = true;
+      continue;
+    }
+    let value: string | undefined;
+    if (eq !== -1) value = arg.slice(eq + 1);
+    else {
+      value = args[i + 1];
+      if (value === undefined || (value.length > 1 && value.startsWith("-")))
+        throw new Error(`Option '--${name} <value>' argument missing`);
+      i++;
+    }
+    (values as Record<string, unknown>)[key] = value;
+  }
+  return values;
+}
+
 export function parseGateArgs(args: string[]): ParsedGateArgs {
-  let parsed: ReturnType<typeof parseGateArgsRaw>;
+  let v: Values;
   try {
-    parsed = parseGateArgsRaw(args);
+    v = parseGateArgsRaw(args);
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
-  const v = parsed.values;
   if (v.stdin !== true) return { ok: false, message: "--stdin is required" };
   const level = v["log-level"];
   return {
@@ -31,22 +81,4 @@ export function parseGateArgs(args: string[]): ParsedGateArgs {
       logLevel: LEVELS.includes(level as LogLevel) ? (level as LogLevel) : "warn",
     },
   };
-}
-
-function parseGateArgsRaw(args: string[]) {
-  return parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      stdin: { type: "boolean" },
-      root: { type: "string" },
-      profile: { type: "string" },
-      "fail-open": { type: "boolean" },
-      "no-shell-scan": { type: "boolean" },
-      "no-root-discovery": { type: "boolean" },
-      "log-level": { type: "string" },
-      strict: { type: "boolean" },
-    },
-  });
 }

@@ -1,10 +1,26 @@
 // The gate's only writer to stdout/stderr (hooks-doctor.md §2.12, §2.13). cli-output.ts is not
 // used here: it imports @codai/axiom-schema and with it zod, which the gate chunk must not load.
+// Lines go to fd 1 / fd 2 with writeSync, not through process.stdout/stderr: those getters build a
+// stream per descriptor (net.Socket for a pipe) that an allowed call, which prints nothing, never
+// needs; a synchronous write is also on the descriptor before the process ends.
+import { writeSync } from "node:fs";
 import type { Denial, LogLevel, ToolClass } from "./types";
 
-// A harness that closes the pipe early must not turn a decision into a crash (exit code kept).
-process.stdout.on("error", () => {});
-process.stderr.on("error", () => {});
+/** Whole text to fd; a harness that closed the pipe (EPIPE…) must not turn a decision into a crash. */
+function put(fd: 1 | 2, text: string): void {
+  const buf = Buffer.from(text, "utf8");
+  let off = 0;
+  let spins = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+    } catch (err) {
+      // A non-blocking descriptor inherited from the harness: retry a bounded number of times.
+      if ((err as NodeJS.ErrnoException).code === "EAGAIN" && ++spins < 100_000) continue;
+      return;
+    }
+  }
+}
 
 const RANK: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
 
@@ -12,7 +28,7 @@ export class GateOutput {
   constructor(private readonly level: LogLevel) {}
 
   log(level: LogLevel, text: string): void {
-    if (RANK[level] <= RANK[this.level]) process.stderr.write(`AXIOM GATE ${level.toUpperCase()}: ${text}\n`);
+    if (RANK[level] <= RANK[this.level]) put(2, `AXIOM GATE ${level.toUpperCase()}: ${text}\n`);
   }
 
   /** Exit 2, one JSON line on stdout, the DENY line on stderr (always printed). */
@@ -28,8 +44,8 @@ export class GateOutput {
       permissionDecisionReason: reason,
       axiom,
     };
-    process.stdout.write(`${JSON.stringify(doc)}\n`);
-    process.stderr.write(`${reason}\n`);
+    put(1, `${JSON.stringify(doc)}\n`);
+    put(2, `${reason}\n`);
     process.exitCode = 2;
   }
 
@@ -45,7 +61,7 @@ export class GateOutput {
 
   /** Bad arguments: exit 2, stdout empty, the error and the usage line on stderr. */
   usage(message: string, usageLine: string): void {
-    process.stderr.write(`AXIOM GATE ERROR: ${message}\n${usageLine}\n`);
+    put(2, `AXIOM GATE ERROR: ${message}\n${usageLine}\n`);
     process.exitCode = 2;
   }
 }

@@ -1,8 +1,8 @@
 // Gate profiles (hooks-doctor.md §2.9): GateProfileSchema (strict), the lookup order and the
 // built-in. Hand-written rather than zod so the gate chunk stays small (§2.14); doctor reuses it.
-import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import * as path from "node:path";
+import { parsePlainJson, readConfigFile } from "./config-file";
 import { isObject } from "./normalize";
 
 export interface GateProfile {
@@ -39,6 +39,22 @@ export const GateProfileSchema = {
     return { success: true, data };
   },
 };
+
+/**
+ * D24: the files an agent could edit to approve itself. A copy of the checks engine's
+ * PROTECTED_HARNESS_PATHS (HOOK-1: importing it would pull zod into the gate chunk);
+ * test/gate-protected.test.ts keeps the two lists equal and both gate deny lists covering them.
+ */
+export const GATE_PROTECTED_PATHS: readonly string[] = [
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".vscode/settings.json",
+  ".vscode/mcp.json",
+  ".mcp.json",
+  ".cursor/**",
+  ".github/hooks/**",
+  ".axiom/**",
+];
 
 /** §2.9 built-in, carrying the D24 harness-config paths. */
 export const BUILTIN_GATE_PROFILE: GateProfile = {
@@ -94,21 +110,10 @@ export type ProfileLookup = { ok: true; profile: GateProfile; source: string } |
 type ReadOutcome = { kind: "absent" } | { kind: "bad"; why: string } | { kind: "ok"; profile: GateProfile };
 
 export async function readGateProfile(file: string): Promise<ReadOutcome> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "absent" };
-    return { kind: "bad", why: `gate profile ${file} is unreadable (${code ?? "error"})` };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: "bad", why: `gate profile ${file} is not JSON` };
-  }
-  const parsed = GateProfileSchema.safeParse(json);
+  const r = await readConfigFile(file, parsePlainJson);
+  if (r.kind === "absent") return r;
+  if (r.kind === "bad") return { kind: "bad", why: `gate profile ${file} is ${r.why}` };
+  const parsed = GateProfileSchema.safeParse(r.value);
   if (!parsed.success) return { kind: "bad", why: `gate profile ${file} is invalid: ${parsed.error}` };
   return { kind: "ok", profile: parsed.data };
 }

@@ -1,6 +1,7 @@
 // Target resolution (hooks-doctor.md §2.8): cwd-relative text → RelPath under the root, with the
 // RelPath rules and the containment walk of apply.md (links in the ancestry, escapes).
-import { lstat, realpath } from "node:fs/promises";
+// Synchronous fs calls, as in root.ts; realpathSync.native is realpath(3), like fs/promises.realpath.
+import { lstatSync, realpathSync } from "node:fs";
 import * as path from "node:path";
 // Deep import of a dependency-free file: the @codai/axiom-schema barrel loads zod (see types.ts).
 import { relPathIssues } from "../../../schema/src/relpath";
@@ -31,7 +32,7 @@ async function canonical(abs: string): Promise<string> {
   let cur = abs;
   for (;;) {
     try {
-      return path.join(await realpath(cur), ...tail.reverse());
+      return path.join(realpathSync.native(cur), ...tail.reverse());
     } catch {
       const parent = path.dirname(cur);
       if (parent === cur) return abs;
@@ -69,9 +70,9 @@ async function walk(root: string, rel: string): Promise<Resolution> {
   let cur = root;
   for (let i = 0; i < segs.length - 1; i++) {
     const next = path.join(cur, segs[i] as string);
-    let st: Awaited<ReturnType<typeof lstat>>;
+    let st: ReturnType<typeof lstatSync>;
     try {
-      st = await lstat(next);
+      st = lstatSync(next);
     } catch {
       break;
     }
@@ -84,7 +85,7 @@ async function walk(root: string, rel: string): Promise<Resolution> {
   }
   let real: string;
   try {
-    real = await realpath(cur);
+    real = realpathSync.native(cur);
   } catch {
     return { ok: false, code: "ERR_CONTAINMENT", message: "path cannot be resolved", path: rel };
   }

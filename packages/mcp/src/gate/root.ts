@@ -1,6 +1,8 @@
 // Root discovery (hooks-doctor.md §2.7): walk up from the cwd to the first directory holding
 // `.git` or a live `.axiom/` directory; never examine the home directory or its ancestors.
-import { lstat, readdir } from "node:fs/promises";
+// Synchronous fs calls: a hook call is one short-lived request, and each awaited call would be a
+// threadpool round trip plus promise machinery on its latency path (§2.14).
+import { lstatSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import * as path from "node:path";
 
@@ -21,7 +23,7 @@ export function isHomeOrAncestor(dir: string, home: string): boolean {
 
 async function exists(p: string): Promise<boolean> {
   try {
-    await lstat(p);
+    lstatSync(p);
     return true;
   } catch {
     return false;
@@ -32,8 +34,8 @@ export async function isRootMarked(dir: string): Promise<boolean> {
   if (await exists(path.join(dir, ".git"))) return true;
   const axiom = path.join(dir, ".axiom");
   try {
-    if (!(await lstat(axiom)).isDirectory()) return false;
-    return (await readdir(axiom)).some((n) => AXIOM_MARKERS.has(n));
+    if (!lstatSync(axiom).isDirectory()) return false;
+    return readdirSync(axiom).some((n) => AXIOM_MARKERS.has(n));
   } catch {
     return false;
   }

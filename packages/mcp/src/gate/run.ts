@@ -1,24 +1,18 @@
-// The gate pipeline (hooks-doctor.md §2): read → normalise → classify → extract → root → profile
-// → resolve → predicates. Every doubt denies unless --fail-open (§2.11).
-import { realpath } from "node:fs/promises";
-import * as path from "node:path";
+// The gate pipeline (hooks-doctor.md §2): read → normalise → classify, then for the write and shell
+// classes extract → root → profile → resolve → predicates (evaluate.ts). Every doubt denies unless
+// --fail-open (§2.11). evaluate.ts is a static import on purpose: loading it with import() cut the
+// class-other path by ~20 M instructions but cost the write path ~5 M and five more module files
+// (each a threadpool round trip, the dominant cost on a loaded machine): docs/decisions.md HOOK-11.
 import { GATE_USAGE, parseGateArgs } from "./args";
 import { classifyTool } from "./classify";
-import { firstFinding } from "./decide";
-import { firstString, normalisePayload } from "./normalize";
+import { evaluateTargets } from "./evaluate";
+import { normalisePayload } from "./normalize";
 import { GateOutput } from "./output";
-import { lookupGateProfile } from "./profile";
-import { resolveTarget } from "./resolve";
-import { discoverRoot } from "./root";
-import { scanShell } from "./shell-scan";
 import { readStdin } from "./stdin";
-import { extractWriteTargets, PATH_KEYS } from "./targets";
-import type { Denial, GateOptions, RawTarget, ResolvedTarget, ToolClass } from "./types";
+import type { GateOptions, ToolClass } from "./types";
+import { failClosed, type Verdict } from "./verdict";
 
-const SHELL_COMMAND_KEYS = ["command", "cmd", "script", "commandLine", "command_line"];
 const FAIL_CLOSED_SUFFIX = "(fail-closed; pass --fail-open to allow)";
-
-type Verdict = { allow: true } | { allow: false; denial: Denial };
 
 export async function runGate(args: string[]): Promise<void> {
   const parsed = parseGateArgs(args);
@@ -42,11 +36,6 @@ export async function runGate(args: string[]): Promise<void> {
   }
 }
 
-const failClosed = (code: "ERR_INTERNAL" | "ERR_UNSUPPORTED_OP", message: string, p?: string): Verdict => ({
-  allow: false,
-  denial: { code, message, failClosed: true, ...(p !== undefined ? { path: p } : {}) },
-});
-
 async function evaluate(opts: GateOptions, out: GateOutput, setClass: (c: ToolClass) => void): Promise<Verdict> {
   const stdin = await readStdin();
   if (stdin.kind === "none") {
@@ -55,68 +44,15 @@ async function evaluate(opts: GateOptions, out: GateOutput, setClass: (c: ToolCl
   }
   const payload = normalisePayload(stdin.text);
   if (!payload) return failClosed("ERR_INTERNAL", "stdin is not a JSON object");
-  if (payload.toolName === undefined) {
+  const toolName = payload.toolName;
+  if (toolName === undefined) {
     out.log("info", "payload carries no tool name");
     return { allow: true };
   }
-  const cls = classifyTool(payload.toolName);
+  const cls = classifyTool(toolName);
   setClass(cls);
-  out.log("debug", `tool ${payload.toolName}: class ${cls}`);
+  out.log("debug", `tool ${toolName}: class ${cls}`);
   // Class other: allowed at once, without touching the filesystem.
   if (cls === "other") return { allow: true };
-
-  let raw: RawTarget[];
-  if (cls === "write") {
-    raw = extractWriteTargets(payload.toolName, payload.input);
-    if (raw.length === 0) {
-      return failClosed("ERR_UNSUPPORTED_OP", `no write target in the tool input (path keys: ${PATH_KEYS.join(", ")})`);
-    }
-  } else {
-    const command = firstString(payload.input, SHELL_COMMAND_KEYS);
-    if (command === undefined || !opts.shellScan) return { allow: true };
-    raw = scanShell(command);
-    if (raw.length === 0) return { allow: true };
-  }
-  out.log("debug", `target count ${raw.length}`);
-
-  const start = payload.cwd ?? opts.root ?? process.cwd();
-  let cwd: string;
-  try {
-    cwd = await realpath(path.resolve(start));
-  } catch {
-    return failClosed("ERR_INTERNAL", `cannot resolve the working directory ${start}`);
-  }
-  const root = opts.rootDiscovery ? await discoverRoot(cwd) : cwd;
-  out.log("debug", `root ${root}`);
-  const lookup = await lookupGateProfile(root, opts.profile === undefined ? undefined : path.resolve(opts.profile));
-  if (!lookup.ok) return failClosed("ERR_INTERNAL", lookup.why);
-  out.log("debug", `profile ${lookup.source}`);
-  const profile = lookup.profile;
-
-  const targets: ResolvedTarget[] = [];
-  for (const t of raw) {
-    const r = await resolveTarget(t.raw, cwd, root);
-    if (r.ok) {
-      targets.push({ path: r.path, op: t.op, ...(t.content !== undefined ? { content: t.content } : {}) });
-      continue;
-    }
-    if (cls === "write") return { allow: false, denial: { code: r.code, message: r.message, path: r.path } };
-    if (r.code !== "ERR_CONTAINMENT") {
-      out.log("debug", `operand ${t.raw} skipped (${r.code})`);
-      continue;
-    }
-    if (t.raw === ".") {
-      if (profile.deny.length > 0) {
-        return {
-          allow: false,
-          denial: { code: "path.deny", message: "destructive command on the whole tree", path: "." },
-        };
-      }
-      out.log("debug", "operand . skipped (empty deny list)");
-      continue;
-    }
-    return { allow: false, denial: { code: r.code, message: r.message, path: r.path } };
-  }
-  const finding = firstFinding(profile, targets);
-  return finding ? { allow: false, denial: finding } : { allow: true };
+  return evaluateTargets({ ...payload, toolName }, cls, opts, out);
 }
