@@ -2,16 +2,18 @@
 // Gate latency benchmark (issue 6, hooks-doctor.md §2.14): end to end, node start to exit, of
 // `node packages/mcp/dist/cli.js gate --stdin` over N payloads (default 200) on a temp repo: a mix
 // of benign Writes (allow), denied Writes, shell commands and Read calls. Prints p50/p95/max in ms.
-// Usage: node scripts/build.mjs && node bench/gate.mjs [runs]
+// Usage: node scripts/build.mjs && node bench/gate.mjs [runs] [--markdown]   (run by `npm run bench`)
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { machine } from "./lib.mjs";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
 const cli = join(repo, "packages/mcp/dist/cli.js");
-const runs = Number(process.argv[2] ?? "200");
+const markdown = process.argv.includes("--markdown");
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? "200");
 const base = mkdtempSync(join(realpathSync(tmpdir()), "axiom-gate-bench-"));
 const root = join(base, "repo");
 const home = join(base, "home");
@@ -60,19 +62,36 @@ try {
     all.push(ms);
     byKind[k].push(ms);
   }
-  const fmt = (xs) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return `p50 ${pct(s, 0.5).toFixed(1)} ms  p95 ${pct(s, 0.95).toFixed(1)} ms  max ${s[s.length - 1].toFixed(1)} ms  (n=${s.length})`;
-  };
-  process.stdout.write(`gate --stdin end to end over ${runs} payloads: ${fmt(all)}\n`);
-  for (const [k, name] of ["write allow", "write deny", "shell scan", "other"].entries()) {
-    process.stdout.write(`  ${name.padEnd(11)} ${fmt(byKind[k])}\n`);
-  }
-  // The floor on this machine: a bare node start, measured the same way.
   const floor = [];
   for (let i = 0; i < Math.max(10, Math.floor(runs / 4)); i++) floor.push((await once({}, ["-e", "0"])).ms);
-  process.stdout.write(`  node -e 0   ${fmt(floor)}\n`);
-  process.stdout.write("  target: p95 ≤ 250 ms (hooks-doctor.md §2.14); issue 6 asks p95 < 150 ms on 2 cores\n");
+  const stats = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { p50: pct(s, 0.5), p95: pct(s, 0.95), max: s[s.length - 1], n: s.length };
+  };
+  const rows = [
+    ["all payloads", stats(all)],
+    ...["write allow", "write deny", "shell scan", "other"].map((name, k) => [name, stats(byKind[k])]),
+    ["`node -e 0` (floor, reference)", stats(floor)],
+  ];
+  const f = (x) => x.toFixed(1);
+  const lines = markdown
+    ? [
+        `Command: \`node bench/gate.mjs ${runs} --markdown\` (run by \`npm run bench\`); whole processes, node start to exit  `,
+        `Machine: ${machine()}  `,
+        `Date: ${new Date().toISOString()}`,
+        "",
+        "| payload | n | p50 ms | p95 ms | max ms |",
+        "|---|---:|---:|---:|---:|",
+        ...rows.map(([name, r]) => `| ${name} | ${r.n} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.max)} |`),
+        "",
+        "Targets: p95 ≤ 250 ms (hooks-doctor.md acceptance 47); issue 6 asks p95 < 150 ms on 2 cores.",
+      ]
+    : [
+        `gate --stdin end to end over ${runs} payloads:`,
+        ...rows.map(([name, r]) => `  ${name.padEnd(12)} p50 ${f(r.p50)} ms  p95 ${f(r.p95)} ms  max ${f(r.max)} ms  (n=${r.n})`),
+        "  target: p95 ≤ 250 ms (hooks-doctor.md §2.14); issue 6 asks p95 < 150 ms on 2 cores",
+      ];
+  process.stdout.write(`${lines.join("\n")}\n`);
 } finally {
   rmSync(base, { recursive: true, force: true });
 }

@@ -2,9 +2,8 @@
 // `npm run bench` (issue 12): runs every benchmark in ALL below and splices their markdown
 // into docs/benchmarks.md between `<!-- bench:<name> -->` and `<!-- /bench:<name> -->` markers, so the
 // document always holds the latest figures with their date, machine and command.
-// bench/gate.mjs is run on its own (see its header); the reliability soaks (the crash soak that
-// replaced bench/crash-soak.mjs among them) live in scripts/soak/ (`npm run soak`, docs/reliability.md).
-// Usage: npm run bench [-- sizes|startup|writes|http|scaling|chain|lock ...]
+// The reliability soaks live in scripts/soak/ (`npm run soak`, docs/reliability.md).
+// Usage: npm run bench [-- sizes|startup|gate|writes|http|scaling|chain|lock ...]
 import { execFileSync } from "node:child_process";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +13,7 @@ const ALL = {
   sizes: "bench/sizes.mjs",
   startup: "bench/startup.mjs",
   writes: "bench/writes.mjs",
+  gate: "bench/gate.mjs",
   http: "bench/http.mjs",
   scaling: "bench/scaling.mjs",
   chain: "bench/chain.mjs",

