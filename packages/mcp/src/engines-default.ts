@@ -81,6 +81,7 @@ export function defaultEngines(): Engines {
         profile,
         allowGuards: opts.allowGuards,
         guardAllowlist: opts.guardAllowlist,
+        signal: opts.signal,
       });
       const result = await applyEngine({
         bundle: opts.bundle,

@@ -38,6 +38,8 @@ export interface ApplyOpts {
   commitMessage?: string;
   allowGuards: boolean;
   guardAllowlist: string[];
+  /** Server shutdown: kills running guard groups of the pre-apply checks (before any commit). */
+  signal?: AbortSignal;
 }
 
 export interface Engines {

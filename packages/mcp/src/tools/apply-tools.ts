@@ -47,13 +47,21 @@ export function applySummary(
   });
 }
 
-function applyBase(
+/** The apply options every apply-type call shares (the preview of axiom_write too). */
+export function applyBase(
   deps: ServerDeps,
   bundle: ManifestBundle,
   root: string,
   profile: string,
-): Pick<ApplyOpts, "bundle" | "root" | "profile" | "allowGuards" | "guardAllowlist"> {
-  return { bundle, root, profile, allowGuards: deps.guards.allowGuards, guardAllowlist: deps.guards.guardAllowlist };
+): Pick<ApplyOpts, "bundle" | "root" | "profile" | "allowGuards" | "guardAllowlist" | "signal"> {
+  return {
+    bundle,
+    root,
+    profile,
+    allowGuards: deps.guards.allowGuards,
+    guardAllowlist: deps.guards.guardAllowlist,
+    signal: deps.shutdown.signal,
+  };
 }
 
 /** §5.4 steps 7–9, shared with the confirm call of axiom_write: profile load, apply, store, log. */

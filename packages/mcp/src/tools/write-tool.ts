@@ -18,7 +18,7 @@ import type { ServerDeps } from "../context";
 import { need } from "../engines";
 import { humanStep } from "../human-step";
 import { selectProfile } from "../profile-rule";
-import { applyConfirmed, applySummary } from "./apply-tools";
+import { applyBase, applyConfirmed, applySummary } from "./apply-tools";
 import { intake, storeBundle } from "./bundles";
 import { digestHexOf, KeepBackupsArg, LockTimeoutArg, ProfileArg, RootArg } from "./shared";
 import { defineTool, RawToolResult, type ToolCall } from "./types";
@@ -188,14 +188,7 @@ export const write = defineTool({
       const { result, report } = await need(
         deps.engines,
         "apply",
-      )({
-        bundle,
-        root,
-        profile,
-        mode: "dry-run",
-        allowGuards: deps.guards.allowGuards,
-        guardAllowlist: deps.guards.guardAllowlist,
-      });
+      )({ ...applyBase(deps, bundle, root, profile), mode: "dry-run" });
       if (report && report.verdict !== "pass" && result.status !== "failed") {
         const failed: ApplyResult = {
           ...result,
