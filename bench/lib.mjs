@@ -97,7 +97,7 @@ export async function buildDist() {
 /**
  * Imports workspace APIs in-process: the workspace packages resolve to TypeScript sources, so the
  * given ESM text (e.g. `export { apply } from "@codai/axiom-apply";`) is bundled by esbuild (as
- * bench/crash-soak.mjs does) into a temp file and imported. Returns the module namespace.
+ * the crash soak did) into a temp file and imported. Returns the module namespace.
  */
 export async function loadWorkspace(source) {
   const { build } = await import("esbuild");

@@ -16,7 +16,7 @@ export function cleanupChildScript(): void {
 }
 
 export function childScript(): Promise<string> {
-  // bench/crash-soak.mjs passes a prebuilt child
+  // scripts/soak/crash.mjs passes a prebuilt child
   if (process.env.AXIOM_CRASH_CHILD) return Promise.resolve(process.env.AXIOM_CRASH_CHILD);
   built ??= (async () => {
     const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "axiom-crash-child-"));

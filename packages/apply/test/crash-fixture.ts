@@ -1,4 +1,4 @@
-// Shared by the SIGKILL crash test and bench/crash-soak.mjs's logic: a 200-file mixed manifest
+// Shared by the SIGKILL crash test and the crash soak (scripts/soak/crash.mjs): a 200-file mixed manifest
 // (80 overwrites, 60 deletes, 60 creates), its pre-tree and a pre/post classifier.
 import * as fs from "node:fs";
 import * as path from "node:path";
