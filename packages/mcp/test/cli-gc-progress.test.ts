@@ -17,13 +17,25 @@ afterEach(async () => {
   await tmp.cleanup();
 });
 
+// The apply fs seam runs lstat synchronously (decisions APL-11), so the slow walk slows lstatSync
+// with a blocking 4 ms wait per CAS entry (and the promise form, should the walk ever use it);
+// syncBuiltinESMExports makes the bundle's `import * as fs` see the patched functions.
 const PRELOAD = `import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 Object.defineProperty(process.stderr, "isTTY", { value: true, configurable: true });
+const slow = (p) => String(p).includes("/cas/sha256/");
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const lstatSync = fs.lstatSync;
+fs.lstatSync = (...args) => {
+  if (slow(args[0])) Atomics.wait(pause, 0, 0, 4);
+  return lstatSync.apply(fs, args);
+};
 const lstat = fs.promises.lstat;
 fs.promises.lstat = async (...args) => {
-  if (String(args[0]).includes("/cas/sha256/")) await new Promise((r) => setTimeout(r, 4));
+  if (slow(args[0])) await new Promise((r) => setTimeout(r, 4));
   return lstat.apply(fs.promises, args);
 };
+syncBuiltinESMExports();
 `;
 
 function run(args: string[], preload?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {

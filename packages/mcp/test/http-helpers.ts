@@ -6,6 +6,7 @@ import { type ClientRequest, request as httpRequest, type IncomingMessage } from
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { abortInFlight } from "../src/context";
 import { defaultEngines } from "../src/engines-default";
 import { type HttpHandle, startHttpServer } from "../src/http/serve";
 import type { SessionTableOptions } from "../src/http/sessions";
@@ -87,7 +88,7 @@ export async function startInProc(
     level?: LogLevel;
     throwingFactory?: boolean;
     requestTimeoutMs?: number;
-    /** Observes the shutdown hook (called before the task store's abortAll). */
+    /** Observes the shutdown hook (called before abortInFlight). */
     onShutdown?: () => void;
   } = {},
 ): Promise<InProc> {
@@ -115,7 +116,7 @@ export async function startInProc(
     requestTimeoutMs: opts.requestTimeoutMs,
     onShutdown: () => {
       opts.onShutdown?.();
-      base.deps.tasks.abortAll();
+      abortInFlight(base.deps);
     },
   });
   return Object.assign(handle, { logs, factoryCalls });

@@ -204,8 +204,11 @@ describe("graceful shutdown of `axiom mcp --http` (mcp.md §11.6, checks.md 116,
     await Promise.all([sse.ended, half.closed]);
     expect(h.logs.find((l) => l.msg === "http session closed")).toMatchObject({ sessionId: id, sessions: 0 });
     expect(h.server.listening).toBe(false);
-    expect((await raw(h.port, { method: "POST", headers: JSON_HEADERS, body: "{}" }).catch((e) => e)).code).toBe(
-      "ECONNREFUSED",
-    );
+    // Nothing answers on the port any more. Other suites run in parallel and may bind the freed
+    // port at once, so a reset (a foreign listener refusing our request) counts as well as a refusal.
+    const after = (await raw(h.port, { method: "POST", headers: JSON_HEADERS, body: "{}" }).catch((e) => e)) as {
+      code?: string;
+    };
+    expect(["ECONNREFUSED", "ECONNRESET"]).toContain(after.code);
   });
 });
