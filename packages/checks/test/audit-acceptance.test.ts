@@ -4,10 +4,10 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { canonicalBytes } from "@codai/axiom-canon";
-import type { CheckReport, JsonValue, ManifestBundle, ResolvedProfile } from "@codai/axiom-schema";
+import type { CheckReport, ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks, setSigstoreModuleForTests, sigstoreLoadAttempts } from "../src/index";
-import { makeBundle } from "./sig-fixtures";
+import { makeBundle, signedProfile } from "./sig-fixtures";
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -25,16 +25,7 @@ async function rootWith(keysJson?: string): Promise<string> {
   return root;
 }
 
-function profile(params: unknown): ResolvedProfile {
-  return {
-    apiVersion: "axiom.dev/v2",
-    kind: "Profile",
-    name: "signed",
-    checks: [{ id: "signed", predicate: "manifest.requireSigned", params: params as JsonValue, severity: "error" }],
-    limits: {},
-    facts: { allowRepo: true, allowGuards: false },
-  };
-}
+const profile = (params: unknown) => signedProfile(params);
 
 const check = (bundle: ManifestBundle, params: unknown, root: string): Promise<CheckReport> =>
   runChecks({ bundle, profile: profile(params), root, registry: createDefaultRegistry() });

@@ -7,11 +7,11 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { canonicalBytes } from "@codai/axiom-canon";
-import type { CheckReport, JsonValue, ManifestBundle, ResolvedProfile } from "@codai/axiom-schema";
+import type { CheckReport, ManifestBundle } from "@codai/axiom-schema";
 import { type SigstoreMocks, startSigstoreMocks } from "@codai/axiom-testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks, setSigstoreModuleForTests, signKeyless } from "../src/index";
-import { makeBundle } from "./sig-fixtures";
+import { makeBundle, signedProfile } from "./sig-fixtures";
 
 const SUBJECT = "release-bot@axiom.test";
 const SEAM_VARS = ["AXIOM_SIGSTORE_TUF_MIRROR_URL", "AXIOM_SIGSTORE_TUF_ROOT_PATH", "AXIOM_SIGSTORE_TUF_CACHE_PATH"];
@@ -47,16 +47,7 @@ const withEntries = (b: ManifestBundle, entries: unknown[]): ManifestBundle => (
   keylessSignatures: entries as ManifestBundle["keylessSignatures"],
 });
 
-function profile(params: unknown): ResolvedProfile {
-  return {
-    apiVersion: "axiom.dev/v2",
-    kind: "Profile",
-    name: "keyless",
-    checks: [{ id: "signed", predicate: "manifest.requireSigned", params: params as JsonValue, severity: "error" }],
-    limits: {},
-    facts: { allowRepo: true, allowGuards: false },
-  };
-}
+const profile = (params: unknown) => signedProfile(params, { name: "keyless" });
 
 const policy = (extra: Record<string, unknown> = {}) => ({
   keyless: { issuer: mocks.issuer, subjectRegex: "release-bot@axiom\\.test", ...extra },

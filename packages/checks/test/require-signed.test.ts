@@ -10,11 +10,11 @@ import {
   serializeTrustStateKey,
   signManifest,
 } from "@codai/axiom-canon";
-import type { CheckReport, JsonValue, ManifestBundle, ResolvedProfile, TrustStore } from "@codai/axiom-schema";
+import type { CheckReport, ManifestBundle, TrustStore } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks } from "../src/index";
 import { requiresAntiRollback } from "../src/require-signed";
-import { generateEd25519, makeBundle, storeOf, trustedKey } from "./sig-fixtures";
+import { generateEd25519, makeBundle, signedProfile, storeOf, trustedKey } from "./sig-fixtures";
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -45,16 +45,7 @@ async function writeState(root: string, lastCounter: number): Promise<{ keyHex: 
   return { keyHex };
 }
 
-function profile(params: unknown, facts = { allowRepo: true, allowGuards: false }): ResolvedProfile {
-  return {
-    apiVersion: "axiom.dev/v2",
-    kind: "Profile",
-    name: "signed",
-    checks: [{ id: "signed", predicate: "manifest.requireSigned", params: params as JsonValue, severity: "error" }],
-    limits: {},
-    facts,
-  };
-}
+const profile = (params: unknown, facts = { allowRepo: true, allowGuards: false }) => signedProfile(params, { facts });
 
 function check(
   bundle: ManifestBundle,

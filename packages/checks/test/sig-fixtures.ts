@@ -1,7 +1,7 @@
 // Test fixtures for signature verification: a real ManifestBundle built by hand (no compile
 // dependency) and real Ed25519 keys generated per test.
 import { type Ed25519KeyPair, generateEd25519 } from "@codai/axiom-canon";
-import type { TrustedKey, TrustStore } from "@codai/axiom-schema";
+import type { JsonValue, ResolvedProfile, TrustedKey, TrustStore } from "@codai/axiom-schema";
 import { demoBundle } from "@codai/axiom-testkit";
 
 /** The signing tests' one-file bundle (shared with checks/mcp through the testkit). */
@@ -16,3 +16,18 @@ export function storeOf(keys: TrustedKey[], extra: Partial<TrustStore> = {}): Tr
 }
 
 export { generateEd25519 };
+
+/** A profile with the one check `signed` = manifest.requireSigned(params). */
+export function signedProfile(
+  params: unknown,
+  opts: { name?: string; facts?: ResolvedProfile["facts"] } = {},
+): ResolvedProfile {
+  return {
+    apiVersion: "axiom.dev/v2",
+    kind: "Profile",
+    name: opts.name ?? "signed",
+    checks: [{ id: "signed", predicate: "manifest.requireSigned", params: params as JsonValue, severity: "error" }],
+    limits: {},
+    facts: opts.facts ?? { allowRepo: true, allowGuards: false },
+  };
+}

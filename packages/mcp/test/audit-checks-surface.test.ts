@@ -7,7 +7,8 @@ import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeBundle } from "../../apply/test/engine-helpers";
 import { runCli, type TempDir, tempDir } from "./cli-run";
-import { errorOf, type McpSession, REPO, startMcp, tempRoot } from "./mcp-helpers";
+import { writeGuardedProfile } from "./guard-helpers";
+import { errorOf, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -79,27 +80,8 @@ describe("checks.md acceptance 112/114/115 over the MCP server with real sleepin
     const R = await tempRoot("axiom-audit-busy-");
     cleanups.push(R.cleanup);
     const root = R.dir;
-    fs.mkdirSync(path.join(root, "scripts"), { recursive: true });
-    fs.copyFileSync(path.join(REPO, "packages/checks/test/fixtures/hang.mjs"), path.join(root, "scripts/hang.mjs"));
-    fs.mkdirSync(path.join(root, ".axiom/profiles"), { recursive: true });
     const pidFile = path.join(root, "pid-0.txt");
-    fs.writeFileSync(
-      path.join(root, ".axiom/profiles/guarded.json"),
-      JSON.stringify({
-        apiVersion: "axiom.dev/v2",
-        kind: "Profile",
-        name: "guarded",
-        facts: { allowGuards: true },
-        checks: [
-          {
-            id: "slow-guard",
-            predicate: "guard.external",
-            params: { command: "hang.mjs", args: [pidFile], timeoutMs: 600_000, stdin: "none" },
-            severity: "error",
-          },
-        ],
-      }),
-    );
+    await writeGuardedProfile(root, [pidFile]);
     const s = await startMcp("v2-legacy", ["--root", root, "--tools", "full", "--allow-guards"]);
     cleanups.push(() => s.close());
     const bundle = (await s.callTool("axiom_plan_compile", { plan: inlinePlan() })).structuredContent;

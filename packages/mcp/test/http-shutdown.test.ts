@@ -2,11 +2,12 @@
 // working task; 2. close every legacy session; 3. close the modern handler; 4. close all connections;
 // 5. close the listener; exit 0. checks.md 116 / threats.md T19.4 over HTTP: a running guard's
 // process group dies with the server. Real child processes, real signals, real guard processes.
-import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { makeBundle } from "../../checks/test/helpers";
+import { alive, readPids, waitFor, writeGuardedProfile } from "./guard-helpers";
 import {
   connectHttp,
   type HttpChild,
@@ -18,7 +19,7 @@ import {
   spawnHttp,
   startInProc,
 } from "./http-helpers";
-import { REPO, tempRoot } from "./mcp-helpers";
+import { tempRoot } from "./mcp-helpers";
 
 let root: { dir: string; cleanup: () => Promise<void> };
 let server: HttpChild | undefined;
@@ -31,25 +32,6 @@ afterEach(async () => {
   server = undefined;
   await root.cleanup();
 });
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Pids of live processes whose command line mentions `needle` (Linux /proc; empty elsewhere). */
 async function processesMentioning(needle: string): Promise<number[]> {
@@ -64,32 +46,7 @@ async function processesMentioning(needle: string): Promise<number[]> {
 }
 
 /** A profile whose one guard (hang.mjs) spawns a grandchild `sleep`, writes both pids and hangs. */
-async function guardedRoot(pidFile: string): Promise<void> {
-  await mkdir(join(root.dir, "scripts"), { recursive: true });
-  await copyFile(join(REPO, "packages/checks/test/fixtures/hang.mjs"), join(root.dir, "scripts/hang.mjs"));
-  await mkdir(join(root.dir, ".axiom/profiles"), { recursive: true });
-  const profile = {
-    apiVersion: "axiom.dev/v2",
-    kind: "Profile",
-    name: "guarded",
-    facts: { allowGuards: true },
-    checks: [
-      {
-        id: "slow-guard",
-        predicate: "guard.external",
-        params: { command: "hang.mjs", args: [pidFile, "grandchild"], timeoutMs: 600_000, stdin: "none" },
-        severity: "error",
-      },
-    ],
-  };
-  await writeFile(join(root.dir, ".axiom/profiles/guarded.json"), JSON.stringify(profile));
-}
-
-const readPids = (file: string) =>
-  waitFor(async () => {
-    const pids = (await readFile(file, "utf8").catch(() => "")).trim().split(" ").map(Number);
-    return pids.length === 2 && pids.every((p) => p > 0) ? (pids as [number, number]) : undefined;
-  });
+const guardedRoot = (pidFile: string) => writeGuardedProfile(root.dir, [pidFile, "grandchild"]);
 
 /** A connection that has sent a POST head and part of its body, and never finishes it. */
 function halfSentPost(port: number): Promise<{ socket: Socket; closed: Promise<void> }> {

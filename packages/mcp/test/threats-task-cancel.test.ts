@@ -2,48 +2,18 @@
 // ERR_TASK_CANCELLED`, the group is gone; SIGTERM to the server → every guard group is gone."
 // A real `axiom mcp --allow-guards` process, a real guard (node script) that spawns a grandchild
 // `sleep`, and real signals: the assertions are on the processes, not on calls.
-import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeBundle } from "../../checks/test/helpers";
-import { errorOf, type McpSession, REPO, startMcp, tempRoot } from "./mcp-helpers";
+import { alive, readPids, waitFor, writeGuardedProfile } from "./guard-helpers";
+import { errorOf, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 let root: string;
 let cleanup: () => Promise<void>;
 let session: McpSession | undefined;
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The guard writes "<guard pid> <grandchild pid>" once both run. */
-const readPids = (file: string) =>
-  waitFor(async () => {
-    const text = await readFile(file, "utf8").catch(() => "");
-    const pids = text.trim().split(" ").map(Number);
-    return pids.length === 2 && pids.every((p) => p > 0) ? (pids as [number, number]) : undefined;
-  });
-
 beforeEach(async () => {
   ({ dir: root, cleanup } = await tempRoot("axiom-t194-"));
-  await mkdir(join(root, "scripts"), { recursive: true });
-  await copyFile(join(REPO, "packages/checks/test/fixtures/hang.mjs"), join(root, "scripts/hang.mjs"));
-  await mkdir(join(root, ".axiom/profiles"), { recursive: true });
 });
 
 afterEach(async () => {
@@ -52,23 +22,7 @@ afterEach(async () => {
   await cleanup();
 });
 
-async function guardedProfile(pidFile: string): Promise<void> {
-  const profile = {
-    apiVersion: "axiom.dev/v2",
-    kind: "Profile",
-    name: "guarded",
-    facts: { allowGuards: true },
-    checks: [
-      {
-        id: "slow-guard",
-        predicate: "guard.external",
-        params: { command: "hang.mjs", args: [pidFile, "grandchild"], timeoutMs: 600_000, stdin: "none" },
-        severity: "error",
-      },
-    ],
-  };
-  await writeFile(join(root, ".axiom/profiles/guarded.json"), JSON.stringify(profile));
-}
+const guardedProfile = (pidFile: string) => writeGuardedProfile(root, [pidFile, "grandchild"]);
 
 const bundle = () => makeBundle({ profile: "guarded", artifacts: [{ path: "a.txt", content: "a\n" }] });
 

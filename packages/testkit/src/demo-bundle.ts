@@ -1,9 +1,11 @@
 // A real one-file ManifestBundle built by hand (no compile dependency), for the signing tests of
-// checks and mcp: `counter` and `text` vary the manifest so digests differ.
+// checks and mcp: `counter`, `text`, `path` and `checks` vary the manifest so digests differ.
 import { canonicalDigestRef, sha256Hex } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
 
-export function demoBundle(opts: { counter?: number; text?: string } = {}): ManifestBundle {
+export function demoBundle(
+  opts: { counter?: number; text?: string; path?: string; checks?: ManifestBundle["manifest"]["checks"] } = {},
+): ManifestBundle {
   const text = opts.text ?? "hello\n";
   const hex = sha256Hex(text);
   const manifest: ManifestBundle["manifest"] = {
@@ -14,7 +16,7 @@ export function demoBundle(opts: { counter?: number; text?: string } = {}): Mani
     planDigest: `sha256:${"1".repeat(64)}`,
     artifacts: [
       {
-        path: "a.txt",
+        path: opts.path ?? "a.txt",
         op: "create",
         mode: "0644",
         digest: { sha256: hex },
@@ -22,7 +24,7 @@ export function demoBundle(opts: { counter?: number; text?: string } = {}): Mani
         origin: "inline",
       },
     ],
-    checks: [],
+    checks: opts.checks ?? [],
     toolchain: { axiom: "2.0.0", emitters: {} },
   };
   if (opts.counter !== undefined) manifest.counter = opts.counter;
