@@ -13,6 +13,7 @@
 // granted against ticket order) over all pairs, the largest displacement in that order, and the
 // wait of each apply = lock startedAt − ticket time (max and median).
 // Usage: node bench/lock.mjs [--workers 8] [--files 100] [--rounds 5] [--markdown]  (builds dist first)
+//        node bench/lock.mjs --in-process [--waiters 32] [--hold 20] [--rounds 3] [--apply-src <dir>]
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +24,108 @@ const flag = (name, dflt) => {
   const at = args.indexOf(name);
   return Number(at >= 0 ? args[at + 1] : dflt);
 };
+
+// --in-process (issue 3 item c, decisions CONC-13): W acquireLock callers inside ONE process on one
+// root (what an `axiom mcp --http` server does under concurrent axiom_write calls), each holding the
+// lock for --hold ms of synchronous CPU work (the engine's fs seam is synchronous, APL-11, so a holder
+// blocks the event loop the waiters poll on), then W concurrent registerIntent calls (the intent
+// mutex). Reports wall time, CPU time of the process beyond the simulated work, and the fs calls the
+// waiters made (through the fsx seam), per round. No dist build: the workspace source is bundled;
+// `--apply-src <dir>` bundles another copy of packages/apply/src instead (a before/after comparison;
+// the copy needs a node_modules next to it that resolves the workspace packages).
+if (args.includes("--in-process")) {
+  const at = args.indexOf("--apply-src");
+  await inProcess(flag("--waiters", 32), flag("--hold", 20), flag("--rounds", 3), at >= 0 ? args[at + 1] : undefined);
+  process.exit(0);
+}
+
+async function inProcess(waiters, holdMs, rounds, applySrc) {
+  const from = applySrc ? JSON.stringify(join(realpathSync(applySrc), "index.ts")) : '"@codai/axiom-apply"';
+  const { acquireLock, registerIntent, fsx, installFs } = await loadWorkspace(`
+export { acquireLock, registerIntent, fsx, installFs } from ${from};
+`);
+  const counts = {};
+  const bump = (k) => (counts[k] = (counts[k] ?? 0) + 1);
+  const real = { ...fsx };
+  const counted =
+    (name, kind) =>
+    (...a) => {
+      bump(kind(String(a[0])));
+      return real[name](...a);
+    };
+  const last = (p) =>
+    p.endsWith(".ticket") ? "ticket" : p.endsWith("lock") ? "lock" : p.endsWith(".mutex") ? "mutex" : "other";
+  installFs({
+    readdir: counted("readdir", (p) => (p.endsWith("queue") ? "readdir queue" : "readdir other")),
+    readFile: counted("readFile", (p) => `read ${last(p)}`),
+    open: counted("open", (p) => `open ${last(p)}`),
+  });
+  // The holder's work is measured in CPU time, so "CPU beyond the work" is the lock's own cost even
+  // when the shared machine deschedules the process mid-spin.
+  const spin = (ms) => {
+    const c0 = process.cpuUsage();
+    for (;;) {
+      const c = process.cpuUsage(c0);
+      if (c.user + c.system >= ms * 1000) return;
+    }
+  };
+  const base = mkdtempSync(join(realpathSync(tmpdir()), "axiom-lock-inproc-"));
+  const out = [];
+  try {
+    for (let r = 0; r < rounds; r++) {
+      const root = mkdtempSync(join(base, "root-"));
+      for (const k of Object.keys(counts)) delete counts[k];
+      const order = [];
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: waiters }, async (_, i) => {
+          const h = await acquireLock(root, `sha256:${String(i % 10).repeat(64)}`, 600_000);
+          order.push(h.ticket);
+          spin(holdMs);
+          await h.release();
+        }),
+      );
+      const wall = performance.now() - t0;
+      const cu = process.cpuUsage(c0);
+      const cpu = (cu.user + cu.system) / 1000;
+      const lockCounts = { ...counts };
+      for (const k of Object.keys(counts)) delete counts[k];
+      const fifo = order.every((t, i) => i === 0 || order[i - 1] < t);
+      const c1 = process.cpuUsage();
+      const t1 = performance.now();
+      await Promise.all(
+        Array.from({ length: waiters }, async (_, i) => {
+          const h = await registerIntent(root, `sha256:${i.toString(16).padStart(64, "0")}`, [`w${i}/a.txt`]);
+          await h.release();
+        }),
+      );
+      const iwall = performance.now() - t1;
+      const icu = process.cpuUsage(c1);
+      out.push({
+        wall,
+        cpu,
+        overhead: cpu - waiters * holdMs,
+        fifo,
+        lockCounts,
+        iwall,
+        icpu: (icu.user + icu.system) / 1000,
+        intentCounts: { ...counts },
+      });
+      const o = out.at(-1);
+      process.stderr.write(
+        `round ${r + 1}: lock wall ${fmt(o.wall)} ms, cpu ${fmt(o.cpu)} ms (beyond the ${waiters}×${holdMs} ms work: ${fmt(o.overhead)} ms), FIFO ${fifo ? "yes" : "NO"}, ${JSON.stringify(o.lockCounts)}; intents wall ${fmt(o.iwall)} ms, cpu ${fmt(o.icpu)} ms, ${JSON.stringify(o.intentCounts)}\n`,
+      );
+    }
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+  const m = (f) => fmt(median(out.map(f)));
+  process.stdout.write(
+    `${waiters} in-process waiters, hold ${holdMs} ms of CPU each, medians of ${rounds}: lock wall ${m((o) => o.wall)} ms, cpu ${m((o) => o.cpu)} ms, cpu beyond work ${m((o) => o.overhead)} ms; intents wall ${m((o) => o.iwall)} ms, cpu ${m((o) => o.icpu)} ms\n`,
+  );
+}
+
 const workers = flag("--workers", 8);
 const files = flag("--files", 100);
 const rounds = flag("--rounds", 5);

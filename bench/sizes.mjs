@@ -47,6 +47,6 @@ const lines = [
   "",
   `Whole dist: ${Object.keys(outputs).length} files, ${kb(total)} KiB. External, loaded from node_modules by \`axiom mcp\` only: ` +
     `@modelcontextprotocol/server ${kb(du(join(REPO, "node_modules/@modelcontextprotocol/server/dist")))} KiB and ` +
-    `@modelcontextprotocol/core ${kb(du(join(REPO, "node_modules/@modelcontextprotocol/core/dist")))} KiB of .mjs (its whole ESM build, not only the modules loaded). zod is external too (SHIP-7): one copy, shared with the SDK, loaded by every verb but \`--version\` and \`gate\`.`,
+    `@modelcontextprotocol/core ${kb(du(join(REPO, "node_modules/@modelcontextprotocol/core/dist")))} KiB of .mjs (its whole ESM build, not only the modules loaded). zod is external too (SHIP-7): one copy, shared with the SDK; cli-main and the \`axiom mcp\` start-up build no schema (SHIP-8), so it loads with the SDK, a verb whose code validates a document, or the first tools/call.`,
 ];
 process.stdout.write(`${lines.join("\n")}\n`);

@@ -4,23 +4,43 @@
 //   2. `axiom gate --stdin` on an allowed payload (a benign Write) target median < 120 ms
 //   3. spawn of `axiom mcp --root R` to the tools/list answer    target median < 300 ms
 // Usage: npm run bench:startup [-- --runs N] [--markdown]   (builds dist first)
+//        node bench/startup.mjs --cli <dir>/cli.js   (no build: times another build, e.g. a before/after pair)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { CLI, fmt, machine, median, quantile, REPO, timedNode, toolsListExchange } from "./lib.mjs";
+import { join, resolve } from "node:path";
+import { CLI as BUILT_CLI, fmt, machine, median, quantile, REPO, timedNode, toolsListExchange } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--runs");
 const runs = at >= 0 ? Number(args[at + 1]) : 15;
 const markdown = args.includes("--markdown");
+const atCli = args.indexOf("--cli");
+const CLI = atCli >= 0 ? resolve(args[atCli + 1] ?? "") : BUILT_CLI;
 
-execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, stdio: "inherit", shell: false });
+if (atCli < 0)
+  execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, stdio: "inherit", shell: false });
 
 const base = mkdtempSync(join(realpathSync(tmpdir()), "axiom-startup-bench-"));
 const root = join(base, "repo");
 mkdirSync(join(root, ".git"), { recursive: true });
 const header = machine();
+
+const SDK_FLOOR = `
+import { readFileSync } from "node:fs";
+const { McpServer } = await import("@modelcontextprotocol/server");
+const { serveStdio } = await import("@modelcontextprotocol/server/stdio");
+const tools = JSON.parse(readFileSync("spec/tools.json", "utf8")).filter((t) => t.toolset === "core");
+const std = (json) => ({ "~standard": { version: 1, vendor: "bench", validate: (value) => ({ value }), jsonSchema: { input: () => json, output: () => json } } });
+const factory = () => {
+  const s = new McpServer({ name: "axiom", version: "0" }, { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} } });
+  for (const t of tools)
+    s.registerTool(t.name, { title: t.title, description: t.description, inputSchema: std(t.inputSchema), outputSchema: std(t.outputSchema), annotations: t.annotations }, async () => ({ content: [] }));
+  return s;
+};
+const handle = serveStdio(factory, { legacy: "serve" });
+process.stdin.once("end", () => handle.close());
+`;
 
 const cases = [
   // Context for loaded machines: the floor every whole-process figure below includes.
@@ -54,6 +74,18 @@ const cases = [
         ],
         { cwd: join(REPO, "packages/mcp") },
       ),
+  },
+  {
+    // The floor with the exchange: the SDK alone serving initialize + tools/list of the six core tools
+    // from spec/tools.json. What `axiom mcp` spends above this row is AXIOM's own start-up (SHIP-8).
+    name: "SDK serving the same exchange from tools.json (reference)",
+    target: undefined,
+    run: () =>
+      timedNode(["--input-type=module", "-e", SDK_FLOOR], {
+        cwd: join(REPO, "packages/mcp"),
+        input: toolsListExchange(),
+        until: /"id":2[,}]/,
+      }),
   },
   {
     name: "`axiom mcp` spawn → tools/list answer",

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { loadRenderer } from "./gen-tools-json.mjs";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
 const mcp = join(repo, "packages/mcp");
@@ -56,6 +57,20 @@ function cjsNamedExports(names) {
   };
 }
 
+// src/tools/catalog.ts renders every tool's tools.json entry from the Zod schemas (TOOL_DEFS) when run
+// from source; the build serves it as the JSON of that same rendering, so a started server evaluates no
+// tool module and converts no schema to answer tools/list (decisions SHIP-8). JSON.parse of one
+// string literal is cheaper for V8 than the equivalent object literal.
+function toolCatalog(entries) {
+  const contents = `export const TOOL_CATALOG = JSON.parse(${JSON.stringify(JSON.stringify(entries))});\n`;
+  return {
+    name: "tool-catalog",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]tools[\\/]catalog\.ts$/ }, () => ({ contents, loader: "js" }));
+    },
+  };
+}
+
 // The packages the bundle leaves external: each must be a dependency, optionalDependency or
 // optional peer of @codai/axiom-mcp so that the packed tarball runs (packages/mcp/test/pack.test.ts).
 export const EXTERNAL = [
@@ -71,7 +86,7 @@ export const EXTERNAL = [
 ];
 
 /** The esbuild options shared by every build (metafile on: the budget tests read the module graph). */
-function options(outdir) {
+function options(outdir, catalog) {
   return {
     absWorkingDir: mcp,
     entryPoints: ENTRY_POINTS,
@@ -90,7 +105,7 @@ function options(outdir) {
     // nothing may depend on a function's or class's own name: the error classes set `name` explicitly.
     minify: true,
     logLevel: "warning",
-    plugins: [cjsNamedExports(CJS_LAZY)],
+    plugins: [cjsNamedExports(CJS_LAZY), toolCatalog(catalog)],
     metafile: true,
     write: false,
   };
@@ -116,7 +131,8 @@ function withRequireShim(text) {
  */
 export async function buildCli({ outdir = "dist", clean = false, write = true } = {}) {
   const out = resolve(mcp, outdir);
-  const result = await build(options(out));
+  const catalog = (await loadRenderer()).toolsJsonEntries();
+  const result = await build(options(out, catalog));
   if (!write) return result;
   if (clean) rmSync(out, { recursive: true, force: true });
   // dist is overwritten in place, never removed (unless `clean`), and every file lands by temp +

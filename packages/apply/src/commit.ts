@@ -8,7 +8,7 @@ import { axiomError } from "@codai/axiom-schema";
 import { containmentWalk } from "./containment";
 import { errnoOf, fsx, O } from "./fsx";
 import { capture, digestOrAbsent, hashFd, nlinkOf, openNoFollow } from "./identity";
-import { fsyncDirs, mkdirp, renameRetry, rmrf, unlinkRetry } from "./io";
+import { fsyncDirs, mkdirp, renameRetry, rmLeftover, unlinkRetry } from "./io";
 import { type Journal, writeJournal } from "./journal";
 import { backupRel, layout } from "./layout";
 import type { PlannedStep } from "./prepare";
@@ -93,7 +93,7 @@ async function copyBackup(s: PlannedStep, fd: number, B: string): Promise<void> 
 
 /** C3: pass 1, backups of every captured regular file, durable before any rename. */
 async function passBackups(tree: string, hex: string, steps: PlannedStep[], journal: Journal): Promise<Journal> {
-  await rmrf(layout.backup(tree, hex));
+  await rmLeftover(layout.backup(tree, hex));
   const gained = new Set<string>();
   const out = journal.steps.map((st) => ({ ...st }));
   for (let i = 0; i < steps.length; i++) {
@@ -189,7 +189,7 @@ async function commitOne(
   touched: Set<string>,
 ): Promise<void> {
   {
-    await containmentWalk(tree, s.rel);
+    const walk = await containmentWalk(tree, s.rel);
     let linkBackup = false;
     if (s.pre.kind === "file") {
       const b = await fsx.lstat(layout.backupFile(tree, hex, s.rel)).catch(() => undefined);
@@ -202,9 +202,11 @@ async function commitOne(
         touched.add(path.dirname(s.abs));
       }
     } else {
-      for (const d of await mkdirp(path.dirname(s.abs))) touched.add(path.dirname(d));
+      // the walk has just lstat'ed every ancestor: an existing parent needs no mkdir -p
+      if (!walk.parentExists) for (const d of await mkdirp(path.dirname(s.abs))) touched.add(path.dirname(d));
       touched.add(path.dirname(s.abs));
-      const staged = await fsx.lstat(s.staged as string);
+      // the identity recorded when the temp was staged (rename keeps the inode), else lstat now (win32)
+      const staged = s.stagedId ?? (await fsx.lstat(s.staged as string));
       await renameRetry(s.staged as string, s.abs);
       state.journal.steps[i]!.done = true;
       const after = await fsx.lstat(s.abs).catch(() => undefined);

@@ -10,11 +10,12 @@ import { capture, digestOrAbsent } from "./identity";
 import { atomicWrite, rmrf } from "./io";
 import { deleteJournal, listJournals, PENDING_PHASES, readJournal, writeJournal } from "./journal";
 import { layout } from "./layout";
-import { type Prepared, prepare, stageSteps } from "./prepare";
+import { type Prepared, prepare } from "./prepare";
 import { pruneBackups } from "./prune";
 import { RecoveryError, recoverIfNeeded } from "./recovery";
 import { briefError, buildResult, toApplyError } from "./result";
 import { rollbackRoutine } from "./rollback-routine";
+import { stageSteps } from "./stage";
 import { isFsMarker, storeBundle } from "./store";
 
 /** The subset of a CheckReport the engine reads (checks.md). */

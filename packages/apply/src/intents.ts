@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { axiomError, compareUtf8 } from "@codai/axiom-schema";
 import { errnoOf, fsx, O } from "./fsx";
 import { layout } from "./layout";
+import { KeyedGate } from "./local-gate";
 import { atomicWrite, deleteWithRetry, mkdirp, parseObject, randomHex, readSmall, sleep } from "./lock-fs";
 import { isPidAlive, isValidPid, recordIsStale, thisHost } from "./lock-stale";
 import { newSequenceId } from "./queue";
@@ -120,10 +121,40 @@ async function mutexIsReclaimable(file: string): Promise<boolean> {
   }
 }
 
+/** Callers of this process line up here, so only the first one polls `.mutex` (CONC-13). */
+const localLine = new KeyedGate();
+
+/** See `forgetLockQueues`: the in-process crash simulation's "killed" registrations are forgotten. */
+export function forgetIntentLine(): void {
+  localLine.clear();
+}
+
+function registryBusy(file: string): Error {
+  return axiomError("ERR_LOCKED", { message: "intent registry is busy", details: { lock: file } });
+}
+
 async function takeMutex(root: string, timeoutMs: number): Promise<() => Promise<void>> {
   const file = path.join(layout.intents(root), ".mutex");
-  const token = randomHex(8);
   const deadline = Date.now() + timeoutMs;
+  const leave = await localLine.enter(file, timeoutMs);
+  if (!leave) throw registryBusy(file);
+  try {
+    const release = await pollMutex(file, deadline);
+    return async () => {
+      try {
+        await release();
+      } finally {
+        leave();
+      }
+    };
+  } catch (err) {
+    leave();
+    throw err;
+  }
+}
+
+async function pollMutex(file: string, deadline: number): Promise<() => Promise<void>> {
+  const token = randomHex(8);
   for (;;) {
     try {
       const fd = await fsx.open(file, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o644);
@@ -146,7 +177,7 @@ async function takeMutex(root: string, timeoutMs: number): Promise<() => Promise
       continue;
     }
     if (Date.now() >= deadline) {
-      throw axiomError("ERR_LOCKED", { message: "intent registry is busy", details: { lock: file } });
+      throw registryBusy(file);
     }
     await sleep(MUTEX_POLL_MS);
   }

@@ -1,6 +1,7 @@
 // Small durable-fs helpers on top of the seam: directory fsync, atomic (durable) writes, mkdir -p
 // that reports what it created, and the rename/unlink retry policy of apply.md §5.10.
 import * as path from "node:path";
+import { eachLimit } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
 import { errnoOf, fsx, O } from "./fsx";
 
@@ -20,13 +21,17 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * fsyncs in flight at once. Each fsync is one libuv pool job (4 threads by default); the file
+ * system commits its journal once for every fsync waiting on it (group commit), so a set of
+ * fsyncs whose relative order no rule fixes (the staged files, the directories of one step of
+ * the durability order) costs about one journal commit per batch instead of one each.
+ */
+export const FSYNC_PARALLEL = 4;
+
+/** fsyncs each distinct directory once (FSYNC_PARALLEL in flight; no order among them is required). */
 export async function fsyncDirs(dirs: Iterable<string>): Promise<void> {
-  const seen = new Set<string>();
-  for (const d of dirs) {
-    if (seen.has(d)) continue;
-    seen.add(d);
-    await fsyncDir(d);
-  }
+  await eachLimit([...new Set(dirs)], FSYNC_PARALLEL, fsyncDir);
 }
 
 /** mkdir -p; returns the directories it created (shallowest first). */
@@ -59,16 +64,55 @@ export async function mkdirp(dir: string): Promise<string[]> {
   return created;
 }
 
+/**
+ * O_EXCL create of a temp whose name may be left over from an earlier process with this pid:
+ * removed and created again only then (the usual case makes no rm, a pool round trip).
+ */
+async function openExclusive(tmp: string): Promise<number> {
+  const flags = O.O_CREAT | O.O_EXCL | O.O_WRONLY;
+  try {
+    return await fsx.open(tmp, flags, 0o644);
+  } catch (err) {
+    if (errnoOf(err) !== "EEXIST") throw err;
+  }
+  await fsx.rm(tmp);
+  return fsx.open(tmp, flags, 0o644);
+}
+
+/**
+ * Writes in progress per target file in this process. The temp name `<file>.tmp-<pid>` (apply.md §3)
+ * is the same for every writer of one process, so two concurrent stores of one bundle (two calls in
+ * the MCP server) would remove or rename each other's half-written temp: they take turns instead.
+ */
+const writesInProgress = new Map<string, Promise<void>>();
+
 /** Writes `data` to a fresh file (O_EXCL) then renames it onto `file`; durable = fsync file and dir. */
-export async function atomicWrite(file: string, data: Uint8Array | string, durable: boolean): Promise<void> {
+export function atomicWrite(file: string, data: Uint8Array | string, durable: boolean): Promise<void> {
+  const before = writesInProgress.get(file);
+  const mine = before
+    ? before.catch(() => undefined).then(() => writeViaTemp(file, data, durable))
+    : writeViaTemp(file, data, durable);
+  writesInProgress.set(file, mine);
+  const forget = () => {
+    if (writesInProgress.get(file) === mine) writesInProgress.delete(file);
+  };
+  mine.then(forget, forget);
+  return mine;
+}
+
+/** For the in-process crash simulation: a frozen ("killed") write no longer holds later writers. */
+export function forgetWritesInProgress(): void {
+  writesInProgress.clear();
+}
+
+async function writeViaTemp(file: string, data: Uint8Array | string, durable: boolean): Promise<void> {
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   const dir = path.dirname(file);
   await mkdirp(dir);
   const tmp = `${file}.tmp-${process.pid}`;
   let fd: number | undefined;
   try {
-    await fsx.rm(tmp);
-    fd = await fsx.open(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o644);
+    fd = await openExclusive(tmp);
     await fsx.write(fd, bytes);
     if (durable) await fsx.fsync(fd);
     await fsx.close(fd);
@@ -83,6 +127,19 @@ export async function atomicWrite(file: string, data: Uint8Array | string, durab
 }
 
 export async function rmrf(target: string): Promise<void> {
+  await fsx.rm(target);
+}
+
+/**
+ * rm -rf of leftovers that are usually absent (an earlier attempt's staging or backup set): a path
+ * that lstat reports missing costs no recursive rm, which is a pool round trip.
+ */
+export async function rmLeftover(target: string): Promise<void> {
+  try {
+    await fsx.lstat(target);
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return;
+  }
   await fsx.rm(target);
 }
 

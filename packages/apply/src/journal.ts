@@ -3,7 +3,7 @@
 // file, or records a backup other than the deterministic one (threats.md T18).
 import * as path from "node:path";
 import { axiomError, collectIssues, type Journal, JournalSchema, wireIssues } from "@codai/axiom-schema";
-import { errnoOf, fsx } from "./fsx";
+import { type BigStats, errnoOf, fsx } from "./fsx";
 import { atomicWrite, readJsonIfExists } from "./io";
 import { backupRel, layout } from "./layout";
 
@@ -65,6 +65,59 @@ export interface JournalEntry {
   corrupt?: boolean;
 }
 
+/**
+ * Journals in a final phase (`committed`, `rolled-back`) pile up with a root's history, and every
+ * fs apply lists them all (recovery), so each one's parse (JSON + schema) is kept per process,
+ * keyed by the file's identity: journals are only ever replaced by a rename, which gives a new
+ * inode, and any write in place changes size, mtime or ctime (ctime cannot be set back), so a
+ * changed file is always parsed again. Entries are frozen (shared between callers). A pending
+ * journal is never cached: it is about to change.
+ */
+interface CachedJournal {
+  dev: bigint;
+  ino: bigint;
+  size: bigint;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+  journal: Journal;
+}
+const parsed = new Map<string, CachedJournal>();
+const PARSED_MAX = 4096;
+const FINAL_PHASES = new Set(["committed", "rolled-back"]);
+
+function sameFile(c: CachedJournal, st: BigStats): boolean {
+  return (
+    c.dev === st.dev && c.ino === st.ino && c.size === st.size && c.mtimeNs === st.mtimeNs && c.ctimeNs === st.ctimeNs
+  );
+}
+
+function freezeJournal(j: Journal): Journal {
+  for (const step of j.steps) Object.freeze(step);
+  Object.freeze(j.steps);
+  return Object.freeze(j);
+}
+
+/** One listed journal: the cached parse when the file is unchanged, else read and parse it. */
+async function listedJournal(file: string, hex: string): Promise<Journal | undefined> {
+  let st: BigStats;
+  try {
+    st = await fsx.lstat(file);
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return undefined;
+    throw err;
+  }
+  const hit = parsed.get(file);
+  if (hit && sameFile(hit, st)) return hit.journal;
+  const got = await readJsonIfExists(file);
+  if (!got.found) return undefined;
+  const j = parseJournal(got.text, file, hex);
+  if (!FINAL_PHASES.has(j.phase) || !st.isFile()) return j;
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  const { dev, ino, size, mtimeNs, ctimeNs } = st;
+  parsed.set(file, { dev, ino, size, mtimeNs, ctimeNs, journal: freezeJournal(j) });
+  return j;
+}
+
 /** Every `journal/*.json` in file-name order (chain.jsonl and temp files excluded). */
 export async function listJournals(root: string): Promise<JournalEntry[]> {
   let names: string[];
@@ -85,9 +138,8 @@ export async function listJournals(root: string): Promise<JournalEntry[]> {
     }
     const hex = m[1] as string;
     try {
-      const got = await readJsonIfExists(file);
-      if (!got.found) continue;
-      out.push({ hex, file, journal: parseJournal(got.text, file, hex) });
+      const journal = await listedJournal(file, hex);
+      if (journal) out.push({ hex, file, journal });
     } catch (err) {
       if ((err as { code?: string }).code === "ERR_JOURNAL_CORRUPT") out.push({ hex, file, corrupt: true });
       else throw err;

@@ -2,17 +2,15 @@
 // anything outside `.axiom/` is written. Returns the plan of commit steps with their pre-image
 // captures.
 
-import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { sha256Hex } from "@codai/axiom-canon";
 import { type ApplyFileResult, axiomError, type ManifestArtifact, type ManifestBundle } from "@codai/axiom-schema";
 import { resolveBlob } from "./blobs";
-import { containmentWalk } from "./containment";
-import { type BigStats, errnoOf, fsx, O } from "./fsx";
-import { type Capture, capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow } from "./identity";
-import { fsyncDirs, mkdirp, renameRetry, rmrf } from "./io";
+import { containmentWalk, type WalkResult } from "./containment";
+import { type Capture, capture, digestOrAbsent } from "./identity";
+import { rmrf } from "./io";
 import { layout } from "./layout";
 import { checkAxiomGuard, checkCaseCollisions, checkOnDiskCase, checkRelPaths, probeCaseInsensitive } from "./paths";
+import { stageSteps } from "./stage";
 
 export type Op = "create" | "overwrite" | "delete";
 
@@ -27,6 +25,8 @@ export interface PlannedStep {
   preBytes?: Buffer;
   bytes?: Uint8Array;
   staged?: string;
+  /** (dev, ino) of the staged file, from the fstat of its temp (POSIX); C4 compares the target after its rename. */
+  stagedId?: { dev: bigint; ino: bigint };
 }
 
 export interface Prepared {
@@ -48,8 +48,6 @@ export interface PrepareInput {
   stage?: boolean;
 }
 
-const IS_WIN = process.platform === "win32";
-
 function hardlink(rel: string): Error {
   return axiomError("ERR_TARGET_TYPE", {
     message: `${rel} has more than one hard link`,
@@ -66,11 +64,51 @@ export function checkPaths(bundle: ManifestBundle): void {
   checkAxiomGuard(paths);
 }
 
+/**
+ * Per-prepare memo of the containment walk by parent directory and of each path's capture: the
+ * preImage binding and the target checks look at the same paths (a compiled manifest's preImage
+ * lists every artifact), and artifacts share parent directories, so each directory is walked and
+ * each target captured once. Commit repeats both for every target (C4), so nothing relies on these
+ * results past prepare.
+ */
+class PrepareView {
+  private readonly walks = new Map<string, Promise<WalkResult>>();
+  private readonly captures = new Map<string, Promise<Capture & { bytes?: Buffer }>>();
+
+  constructor(
+    readonly tree: string,
+    private readonly keep: boolean,
+  ) {}
+
+  walk(rel: string): Promise<WalkResult> {
+    const slash = rel.lastIndexOf("/");
+    const dir = slash < 0 ? "" : rel.slice(0, slash);
+    let w = this.walks.get(dir);
+    if (w === undefined) {
+      w = containmentWalk(this.tree, rel);
+      this.walks.set(dir, w);
+      // errors carry `path = rel`: a failed walk is not reused for a sibling
+      w.catch(() => this.walks.delete(dir));
+    }
+    return w;
+  }
+
+  capture(rel: string): Promise<Capture & { bytes?: Buffer }> {
+    let c = this.captures.get(rel);
+    if (c === undefined) {
+      c = capture(layout.target(this.tree, rel), this.keep);
+      this.captures.set(rel, c);
+      c.catch(() => this.captures.delete(rel));
+    }
+    return c;
+  }
+}
+
 /** §2 step 6: the first-apply preImage binding. */
-async function bindPreImage(tree: string, bundle: ManifestBundle): Promise<void> {
+async function bindPreImage(view: PrepareView, bundle: ManifestBundle): Promise<void> {
   for (const entry of bundle.manifest.preImage ?? []) {
-    await containmentWalk(tree, entry.path);
-    const actual = digestOrAbsent(await capture(layout.target(tree, entry.path)));
+    await view.walk(entry.path);
+    const actual = digestOrAbsent(await view.capture(entry.path));
     if (actual !== entry.sha256) {
       throw axiomError("ERR_PREIMAGE_CHANGED", {
         message: `${entry.path} changed since the manifest was compiled`,
@@ -83,43 +121,30 @@ async function bindPreImage(tree: string, bundle: ManifestBundle): Promise<void>
 
 /** §2 step 7b–7d for one artifact. */
 async function checkTarget(
-  tree: string,
+  view: PrepareView,
   a: ManifestArtifact,
   reapply: boolean,
   caseInsensitive: boolean,
-  keep: boolean,
 ): Promise<PlannedStep> {
   const rel = a.path;
-  const walk = await containmentWalk(tree, rel);
-  const abs = layout.target(tree, rel);
-  let st: BigStats | undefined;
-  try {
-    st = await fsx.lstat(abs);
-  } catch (err) {
-    const code = errnoOf(err);
-    if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
-  }
-  if (st) {
-    const k = kindOf(st);
-    if (k !== "file")
-      throw axiomError("ERR_TARGET_TYPE", { message: `${rel} is a ${k}`, path: rel, details: { kind: k } });
-    if (a.op === "create" && !reapply) throw axiomError("ERR_EXISTS", { message: `${rel} already exists`, path: rel });
-    if (nlinkOf(st) !== 1n) throw hardlink(rel);
-  } else if (a.op === "create" && caseInsensitive && walk.parentExists) {
-    await checkOnDiskCase(path.dirname(abs), rel);
-  }
-  const pre = await capture(abs, keep);
+  const walk = await view.walk(rel);
+  const abs = layout.target(view.tree, rel);
+  const pre = await view.capture(rel);
   if (pre.kind === "nonfile")
     throw axiomError("ERR_TARGET_TYPE", {
       message: `${rel} is a ${pre.nonfile}`,
       path: rel,
       details: { kind: pre.nonfile },
     });
-  if (pre.kind === "file" && pre.nlink !== 1n) throw hardlink(rel);
+  if (pre.kind === "file") {
+    if (a.op === "create" && !reapply) throw axiomError("ERR_EXISTS", { message: `${rel} already exists`, path: rel });
+    if (pre.nlink !== 1n) throw hardlink(rel);
+  } else if (a.op === "create" && caseInsensitive && walk.parentExists) {
+    await checkOnDiskCase(path.dirname(abs), rel);
+  }
   const op: Op = a.op === "create" && pre.kind === "file" ? "overwrite" : a.op;
   const step: PlannedStep = { artifact: a, rel, abs, op, pre };
-  if (keep && pre.kind === "file" && (pre as { bytes?: Buffer }).bytes)
-    step.preBytes = (pre as { bytes?: Buffer }).bytes;
+  if (pre.kind === "file" && pre.bytes) step.preBytes = pre.bytes;
   return step;
 }
 
@@ -130,76 +155,16 @@ function fileResult(s: PlannedStep): ApplyFileResult {
   return out;
 }
 
-/** §5.3 step 4: writes one staged file and returns its staging path. */
-async function stageOne(stagingDir: string, s: PlannedStep, gained: Set<string>, durable: boolean): Promise<string> {
-  const dest = path.join(stagingDir, ...s.rel.split("/"));
-  const parent = path.dirname(dest);
-  for (const d of await mkdirp(parent)) gained.add(path.dirname(d));
-  gained.add(parent);
-  const tmp = path.join(parent, `.axiom-tmp-${randomBytes(8).toString("hex")}`);
-  const fd = await fsx.open(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o600);
-  try {
-    if (!IS_WIN) {
-      const st = await fsx.fstat(fd);
-      if (!st.isFile())
-        throw axiomError("ERR_TARGET_TYPE", {
-          message: `staging temp is not a regular file`,
-          path: s.rel,
-          details: { kind: "other" },
-        });
-      await fsx.write(fd, s.bytes as Uint8Array);
-      if (s.pre.kind === "file" && (Number(st.uid) !== s.pre.uid || Number(st.gid) !== s.pre.gid)) {
-        try {
-          await fsx.fchown(fd, s.pre.uid, s.pre.gid);
-        } catch (err) {
-          const c = errnoOf(err);
-          if (c !== "EPERM" && c !== "EINVAL") throw err;
-        }
-      }
-      await fsx.fchmod(fd, s.artifact.mode === "0755" ? 0o755 : 0o644);
-    } else {
-      await fsx.write(fd, s.bytes as Uint8Array);
-    }
-    if (durable) await fsx.fsync(fd);
-  } finally {
-    await fsx.close(fd).catch(() => undefined);
-  }
-  await renameRetry(tmp, dest);
-  const check = await openNoFollow(dest);
-  try {
-    const { hex } = await hashFd(check);
-    if (hex !== sha256Hex(s.bytes as Uint8Array)) {
-      throw axiomError("ERR_DIGEST_MISMATCH", {
-        message: `staged ${s.rel} does not match`,
-        path: s.rel,
-        details: { expected: s.artifact.digest?.sha256, actual: hex },
-      });
-    }
-  } finally {
-    await fsx.close(check).catch(() => undefined);
-  }
-  return dest;
-}
-
-/** §5.3 step 4: rm -rf staging, recreate it, stage every non-delete step; durable = the fsyncs of 4.6 and after it. */
-export async function stageSteps(stagingDir: string, steps: PlannedStep[], durable: boolean): Promise<void> {
-  await rmrf(stagingDir);
-  const gained = new Set<string>();
-  for (const d of await mkdirp(stagingDir)) gained.add(path.dirname(d));
-  for (const s of steps) if (s.bytes) s.staged = await stageOne(stagingDir, s, gained, durable);
-  if (durable) await fsyncDirs(gained);
-}
-
 /** Runs §2 steps 5–8 and §5.3; on any error staging is removed and the error rethrown. */
 export async function prepare(input: PrepareInput): Promise<Prepared> {
   const { tree, hex, bundle, reapply } = input;
   const stagingDir = layout.staging(tree, hex);
   try {
     const caseInsensitive = await probeCaseInsensitive(layout.tmp(tree));
-    if (!reapply) await bindPreImage(tree, bundle);
+    const view = new PrepareView(tree, input.keepBytes);
+    if (!reapply) await bindPreImage(view, bundle);
     const steps: PlannedStep[] = [];
-    for (const a of bundle.manifest.artifacts)
-      steps.push(await checkTarget(tree, a, reapply, caseInsensitive, input.keepBytes));
+    for (const a of bundle.manifest.artifacts) steps.push(await checkTarget(view, a, reapply, caseInsensitive));
     for (const s of steps)
       if (s.artifact.op !== "delete") s.bytes = await resolveBlob(bundle, s.artifact, input.casRoot);
     if (input.stage !== false) await stageSteps(stagingDir, steps, true);

@@ -4,8 +4,29 @@ import * as path from "node:path";
 import { readChain } from "./chain";
 import { errnoOf, fsx } from "./fsx";
 import { rmrf } from "./io";
-import { listJournals, PENDING_PHASES } from "./journal";
+import { JOURNAL_NAME, type Journal, PENDING_PHASES, readJournal } from "./journal";
 import { layout } from "./layout";
+
+/**
+ * The backup sets whose journal is pending. Only the journals named by a backup set are read, not
+ * every journal of the root's history; a corrupt or missing journal is not pending (as in
+ * listJournals, which marks a corrupt journal without a phase).
+ */
+async function pendingSets(root: string, names: readonly string[]): Promise<Set<string>> {
+  const pending = new Set<string>();
+  for (const name of names) {
+    if (!JOURNAL_NAME.test(`${name}.json`)) continue;
+    let j: Journal | undefined;
+    try {
+      j = await readJournal(root, name);
+    } catch (err) {
+      if ((err as { code?: string }).code === "ERR_JOURNAL_CORRUPT") continue;
+      throw err;
+    }
+    if (j && PENDING_PHASES.has(j.phase)) pending.add(name);
+  }
+  return pending;
+}
 
 export async function pruneBackups(root: string, keepBackups: number): Promise<void> {
   let names: string[];
@@ -15,9 +36,9 @@ export async function pruneBackups(root: string, keepBackups: number): Promise<v
     if (errnoOf(err) === "ENOENT") return;
     throw err;
   }
-  const pending = new Set(
-    (await listJournals(root)).filter((e) => e.journal && PENDING_PHASES.has(e.journal.phase)).map((e) => e.hex),
-  );
+  // Nothing can be deleted: skip the journal reads and the chain walk (both grow with history).
+  if (names.length <= keepBackups) return;
+  const pending = await pendingSets(root, names);
   let seqOf: Map<string, number> | undefined = new Map();
   try {
     const walk = await readChain(root);

@@ -41,11 +41,18 @@ export interface LiveTicket extends TicketRecord {
   name: string;
 }
 
-/** Writes my ticket (as `.<name>.<8hex>.tmp`, then renamed); returns its file name. */
-export async function writeTicket(root: string, manifestDigest: string): Promise<string> {
+/** A fresh ticket file name of this process (§3): later calls sort after earlier ones. */
+export function newTicketName(): string {
+  return `${newSequenceId()}-${process.pid}.ticket`;
+}
+
+/**
+ * Writes my ticket (as `.<name>.<8hex>.tmp`, then renamed); returns its file name. The name can be
+ * drawn beforehand (`newTicketName`) so the waiter is known in this process before its file lands.
+ */
+export async function writeTicket(root: string, manifestDigest: string, name = newTicketName()): Promise<string> {
   const dir = layout.queue(root);
   await mkdirp(dir);
-  const name = `${newSequenceId()}-${process.pid}.ticket`;
   const record: TicketRecord = {
     pid: process.pid,
     hostname: thisHost(),
@@ -79,12 +86,20 @@ function parseTicket(text: string): TicketRecord | undefined {
   };
 }
 
+export interface TicketScan {
+  /** Delete stale (§11.2) or corrupt tickets met on the way. */
+  prune: boolean;
+  /** Only names sorting strictly before this one are read (the rest of the queue is not looked at). */
+  before?: string;
+  /** Names not read at all: the caller already knows them (this process's own waiters). */
+  skip?: ReadonlySet<string>;
+}
+
 /**
- * Live tickets sorted by name. With `prune`, stale (§11.2) or corrupt ones are deleted; a ticket
- * that cannot be read (ENOENT/EPERM/EACCES/EBUSY, or any other read error) is skipped, never pruned.
- * `lockStatus` lists without pruning (read-only).
+ * Live tickets sorted by name, among the names `scan` selects. A ticket that cannot be read
+ * (ENOENT/EPERM/EACCES/EBUSY, or any other read error) is skipped, never pruned.
  */
-export async function listTickets(root: string, prune: boolean): Promise<LiveTicket[]> {
+export async function scanTickets(root: string, scan: TicketScan): Promise<LiveTicket[]> {
   let names: string[];
   try {
     names = await fsx.readdir(layout.queue(root));
@@ -94,15 +109,25 @@ export async function listTickets(root: string, prune: boolean): Promise<LiveTic
   }
   const live: LiveTicket[] = [];
   for (const name of names.filter((n) => TICKET_NAME_RE.test(n)).sort()) {
+    if (scan.before !== undefined && name >= scan.before) break;
+    if (scan.skip?.has(name)) continue;
     const file = path.join(layout.queue(root), name);
     const read = await readSmall(file);
     if (read.kind !== "ok") continue;
     const ticket = parseTicket(read.text);
     if (!ticket || recordIsStale(ticket.pid, ticket.hostname, ticket.since) || isMyOrphan(name, ticket)) {
-      if (prune) await deleteWithRetry(file).catch(() => undefined);
+      if (scan.prune) await deleteWithRetry(file).catch(() => undefined);
       continue;
     }
     live.push({ name, ...ticket });
   }
   return live;
+}
+
+/**
+ * The whole queue, live tickets sorted by name; with `prune`, stale or corrupt ones are deleted.
+ * `lockStatus` lists without pruning (read-only).
+ */
+export function listTickets(root: string, prune: boolean): Promise<LiveTicket[]> {
+  return scanTickets(root, { prune });
 }

@@ -9,6 +9,7 @@ import { deleteJournal, listJournals } from "./journal";
 import { layout } from "./layout";
 import { type RollbackHooks, rollbackRoutine } from "./rollback-routine";
 import { isFsMarker, readStoredBundle } from "./store";
+import { sweepOrphanTempsThrottled } from "./temp-sweep";
 
 export class RecoveryError extends Error {
   constructor(
@@ -138,5 +139,7 @@ export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): 
   for (const dir of [layout.journalDir(tree), layout.appliedDir(tree)]) {
     for (const name of await listNames(dir)) if (name.includes(".tmp-")) await rmrf(path.join(dir, name));
   }
+  // Temp files of writers outside the lock (the bundle store before the intent, ...): APL-12.
+  await sweepOrphanTempsThrottled(tree, hooks.onWarn);
   return recovered;
 }

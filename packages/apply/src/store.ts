@@ -10,6 +10,7 @@ import {
   wireIssues,
 } from "@codai/axiom-schema";
 import { atomicWrite, readJsonIfExists } from "./io";
+import { jsonEqual } from "./json-equal";
 import { layout } from "./layout";
 
 /** Schema (precedence NOT_CANONICAL > BUNDLE_TOO_LARGE > INVALID_MANIFEST), then digest recompute. */
@@ -59,16 +60,49 @@ export async function readStoredBundle(root: string, hex: string): Promise<Manif
   return bundle;
 }
 
+/** The compact JSON of a bundle, serialized once per bundle object (apply.ts and C0 both store it). */
+const serialized = new WeakMap<ManifestBundle, string>();
+
+function bundleText(bundle: ManifestBundle): string {
+  let text = serialized.get(bundle);
+  if (text === undefined) {
+    text = JSON.stringify(bundle);
+    serialized.set(bundle, text);
+  }
+  return text;
+}
+
+/**
+ * True when the stored copy "exists and validates with this digest" (C0). `bundle` has passed
+ * intake, so a stored copy whose bytes, or whose parsed value, equal it validates without a second
+ * schema walk and digest; anything else goes through the full readStoredBundle check.
+ */
+async function storedCopyValid(root: string, hex: string, bundle: ManifestBundle, text: string): Promise<boolean> {
+  let got: Awaited<ReturnType<typeof readJsonIfExists>>;
+  try {
+    got = await readJsonIfExists(layout.manifest(root, hex));
+  } catch {
+    return false;
+  }
+  if (!got.found) return false;
+  if (got.text === text) return true;
+  try {
+    if (jsonEqual(JSON.parse(got.text), bundle)) return true;
+  } catch {
+    return false;
+  }
+  return readStoredBundle(root, hex).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** C0: atomic durable write unless a valid copy with this digest is already there. */
 export async function storeBundle(root: string, bundle: ManifestBundle): Promise<void> {
   const hex = bundle.manifestDigest.slice(7);
-  try {
-    await readStoredBundle(root, hex);
-    return;
-  } catch {
-    // absent or invalid: (re)write it
-  }
-  await atomicWrite(layout.manifest(root, hex), JSON.stringify(bundle), true);
+  const text = bundleText(bundle);
+  if (await storedCopyValid(root, hex, bundle, text)) return;
+  await atomicWrite(layout.manifest(root, hex), text, true);
 }
 
 /** True when `applied/<hex>.json` parses as an fs ApplyResult `applied` for this digest. */

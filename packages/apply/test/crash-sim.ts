@@ -12,6 +12,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type FsPort, fsx, installFs } from "@codai/axiom-apply";
+import { forgetProcessWaiters } from "../src/process-state";
 import { type FsCall, type FsOp, isMutating } from "./fault-harness";
 
 /** Above Linux's pid_max (2^22): kill(pid, 0) always answers ESRCH. */
@@ -74,7 +75,10 @@ export async function runFrozen(
   const f = freezeAt(nth, when, opts);
   try {
     const done = op().then((result) => ({ froze: false as const, result }));
-    return await Promise.race([done, f.frozen.then((call) => ({ froze: true as const, call }))]);
+    const outcome = await Promise.race([done, f.frozen.then((call) => ({ froze: true as const, call }))]);
+    // A killed process keeps nothing in memory: its half-done atomic write must not hold later writers.
+    if (outcome.froze) forgetProcessWaiters();
+    return outcome;
   } finally {
     f.restore();
   }
@@ -102,8 +106,12 @@ function rewritePid(file: string): void {
   }
 }
 
-/** Makes the frozen holder's lock, tickets, intents and mutex look like a dead process's. */
+/**
+ * Makes the frozen holder's lock, tickets, intents and mutex look like a dead process's, and drops
+ * the in-process lock and intent waiters it left (a killed process keeps only its files).
+ */
 export function buryFrozen(root: string): void {
+  forgetProcessWaiters();
   const ax = path.join(root, ".axiom");
   rewritePid(path.join(ax, "lock"));
   for (const dir of ["queue", "intents"]) {

@@ -5,6 +5,7 @@
 // 2-core machine; AXIOM_PROP_RUNS raises them all.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { listJournals, rollback } from "@codai/axiom-apply";
 import { sha256Hex } from "@codai/axiom-canon";
 import fc from "fast-check";
@@ -358,7 +359,7 @@ describe("I14 scoped rollback", () => {
           plant(root, plan);
           const pre = pathsState(root, plan.paths);
           expect((await runApply(plan.bundle, root)).status).toBe("applied");
-          let drifted = false;
+          const post = pathsState(root, plan.paths);
           for (const d of drifts) {
             const rel = plan.paths[d.at % plan.paths.length] as string;
             const T = path.join(root, rel);
@@ -367,9 +368,10 @@ describe("I14 scoped rollback", () => {
             else if (d.how === "create" && !fs.existsSync(T)) {
               fs.mkdirSync(path.dirname(T), { recursive: true });
               fs.writeFileSync(T, "appeared");
-            } else continue;
-            drifted = true;
+            }
           }
+          // Drift is a difference from the post-state: "create" then "delete" of one path is none.
+          const drifted = !isDeepStrictEqual(pathsState(root, plan.paths), post);
           for (const u of unrelatedEdits) {
             fs.mkdirSync(path.dirname(path.join(root, u)), { recursive: true });
             fs.appendFileSync(path.join(root, u), "later edit");

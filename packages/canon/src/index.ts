@@ -80,3 +80,4 @@ export {
   type ApplyPredicate,
   type ApplyAttestationInput,
 } from "./statement-builders";
+export { eachLimit } from "./each-limit";

@@ -11,10 +11,25 @@ export function escapeLiteralParens(glob: string): string {
   return glob.replace(LITERAL_GROUP, (_m, before: string, inner: string) => `${before}\\(${inner}\\)`);
 }
 
+// Compiling is most of a glob predicate's cost on small change sets, and every call of a profile
+// compiles the same globs again. A matcher is a pure function of (glob, nocase), so it is cached
+// under exactly that key; the bound only keeps a stream of distinct globs from growing the map.
+const COMPILED_MAX = 1024;
+const compiled = new Map<string, Matcher>();
+
 export function compileGlob(glob: string, opts: { nocase?: boolean } = {}): Matcher {
   // picomatch refuses an empty pattern; an empty glob matches nothing.
   if (glob === "") return () => false;
-  return picomatch(escapeLiteralParens(glob), { dot: true, nocase: opts.nocase === true });
+  const nocase = opts.nocase === true;
+  const key = `${nocase ? "i" : "s"}${glob}`;
+  let matcher = compiled.get(key);
+  if (matcher === undefined) {
+    const re = picomatch(escapeLiteralParens(glob), { dot: true, nocase });
+    matcher = (path) => re(path);
+    if (compiled.size >= COMPILED_MAX) compiled.clear();
+    compiled.set(key, matcher);
+  }
+  return matcher;
 }
 
 /** A matcher that is true when any glob matches. */

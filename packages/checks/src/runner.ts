@@ -17,6 +17,7 @@ import {
 } from "@codai/axiom-schema";
 import { makeContentReader } from "./content";
 import { isProviderFailure, lessSevere, providerFailure, sortFindings, verdictOf } from "./findings";
+import { deepFreeze, frozenCopy } from "./frozen";
 import { factsDigestOf, manifestFactsOf } from "./manifest-facts";
 import { guardPoolSize, runPool } from "./pool";
 import { createDefaultRegistry } from "./predicates/index";
@@ -47,14 +48,6 @@ export interface RunChecksInput {
   repoProvider?: (root: string) => Promise<RepoFacts>;
   /** Guard pool size; default max(1, min(4, cpus)). */
   guardConcurrency?: number;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 /** §2.3: profile checks, then manifest checks by id; a different colliding entry fails the run. */
@@ -113,10 +106,17 @@ async function runOne(def: PredicateDef<unknown>, check: CheckRef, params: unkno
   }
 }
 
+// The built-in registry is never registered into after creation, so every run can share one.
+let defaultRegistry: PredicateRegistry | undefined;
+const builtins = () => {
+  defaultRegistry ??= createDefaultRegistry();
+  return defaultRegistry;
+};
+
 export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
   const started = performance.now();
-  const registry = input.registry ?? createDefaultRegistry();
-  const bundle = deepFreeze(structuredClone(input.bundle));
+  const registry = input.registry ?? builtins();
+  const bundle = frozenCopy(input.bundle);
   const { profile, root } = input;
   const statuses: Record<ProviderStatus["name"], ProviderStatus> = {
     manifest: { name: "manifest", status: "ok", ms: 0 },

@@ -4,6 +4,7 @@
 import {
   type CallToolResult,
   createMcpHandler,
+  deserializeMessage,
   inputRequired,
   isLegacyRequest,
   McpServer,
@@ -15,7 +16,8 @@ import {
   type ServerContext,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
+import { StdioServerTransport, serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
+import { StdioLineReader } from "./stdio-reader";
 
 export type { CallToolResult, McpServerFactory, ServerContext };
 export {
@@ -61,7 +63,47 @@ export function serveStdio(
   wire: WireMode,
   onerror: (error: Error) => void,
 ): { close(): Promise<void> } {
-  return sdkServeStdio(factory, { legacy: wire === "2026-only" ? "reject" : "serve", onerror });
+  return sdkServeStdio(factory, {
+    legacy: wire === "2026-only" ? "reject" : "serve",
+    onerror,
+    transport: stdioTransport(),
+  });
+}
+
+/**
+ * The SDK's stdio transport with AXIOM's line framing (stdio-reader.ts) in place of its quadratic
+ * buffer. `_ondata` is the transport's stdin listener (start() attaches it, close() detaches it);
+ * the replacement keeps the SDK reader's rules: over the limit → error and close, a line that is
+ * not JSON is skipped, any other parse or dispatch failure is reported and the next line read.
+ */
+function stdioTransport(): StdioServerTransport {
+  const transport = new StdioServerTransport();
+  const reader = new StdioLineReader();
+  transport._ondata = (chunk) => {
+    let lines: string[];
+    try {
+      lines = reader.push(chunk);
+    } catch (error) {
+      transport.onerror?.(error as Error);
+      transport.close().catch(() => {});
+      return;
+    }
+    for (const line of lines) {
+      let message: ReturnType<typeof deserializeMessage>;
+      try {
+        message = deserializeMessage(line);
+      } catch (error) {
+        if (!(error instanceof SyntaxError)) transport.onerror?.(error as Error);
+        continue;
+      }
+      try {
+        transport.onmessage?.(message);
+      } catch (error) {
+        transport.onerror?.(error as Error);
+      }
+    }
+  };
+  return transport;
 }
 
 /** The HTTP entry's modern leg (used by the HTTP transport issue). */

@@ -29,7 +29,11 @@ export interface ServerDeps {
   tasks: TaskStore;
   /** Aborted once at server shutdown (§11.6): reaches every in-flight synchronous call's work. */
   shutdown: AbortController;
-  sessions: PlanSessionStore;
+  /**
+   * Created by the session tools on first use (tools/session-tools.ts `sessionsOf`) unless given:
+   * sessions.ts checks artifacts against the Plan schema, which start-up never builds (SHIP-8).
+   */
+  sessions?: PlanSessionStore;
   /** Roots (allowlisted or sub-roots) that received a stored document in this process (§3.3). */
   seenRoots: Set<string>;
   engines: Engines;

@@ -43,6 +43,12 @@ export interface ApplyOpts {
 }
 
 export interface Engines {
+  /**
+   * Resolves once every engine below can be called synchronously (engines-lazy.ts loads their code on
+   * first use); the server awaits it before each tool handler and resource read that needs one.
+   * Absent → always ready.
+   */
+  ready?(): Promise<void>;
   compilePlan?(plan: unknown, opts: CompileOpts): Promise<{ bundle: ManifestBundle }>;
   /** axiom_plan_validate result `{ok, planDigest?, errors[]}` (mcp.md §5.3). */
   validatePlan?(

@@ -3,6 +3,7 @@
 // carrying `{code, message, path?, details?}`. Handlers never throw to the SDK.
 import { type AxiomErrorObject, axiomError, issuesFromZod, toErrorObject, wireIssues } from "@codai/axiom-schema";
 import type { z } from "zod";
+import { jsonData, jsonMemberBytes, jsonObjectBytes } from "./json-walk";
 import type { Logger } from "./logging";
 import { RawToolResult, type ToolCall, type ToolDef } from "./tools/types";
 
@@ -16,11 +17,6 @@ export interface ToolResultEnvelope {
   isError?: boolean;
 }
 
-function jsonBytes(value: unknown): number {
-  const text = JSON.stringify(value);
-  return text === undefined ? 0 : Buffer.byteLength(text, "utf8");
-}
-
 /** Field order of a strict object schema (its `shape` keys), for the per-argument cap. */
 function fieldOrder(schema: z.ZodType): string[] {
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
@@ -29,9 +25,11 @@ function fieldOrder(schema: z.ZodType): string[] {
 
 /** §6.3: each argument in schema field order, then the whole object. Throws ERR_BUNDLE_TOO_LARGE. */
 export function checkArgumentCap(args: Record<string, unknown>, order: readonly string[]): void {
+  // One measuring pass: the whole object's size is its members' sizes plus the JSON around them.
+  const members = jsonMemberBytes(args);
   for (const name of order) {
     if (!Object.hasOwn(args, name)) continue;
-    const bytes = jsonBytes(args[name]);
+    const bytes = members.get(name) ?? 0;
     if (bytes > ARGUMENT_CAP) {
       throw axiomError("ERR_BUNDLE_TOO_LARGE", {
         message: `argument ${name} is ${bytes} bytes of JSON, over the ${ARGUMENT_CAP}-byte cap`,
@@ -40,7 +38,7 @@ export function checkArgumentCap(args: Record<string, unknown>, order: readonly 
       });
     }
   }
-  const total = jsonBytes(args);
+  const total = jsonObjectBytes(members);
   if (total > ARGUMENT_CAP) {
     throw axiomError("ERR_BUNDLE_TOO_LARGE", {
       message: `arguments are ${total} bytes of JSON, over the ${ARGUMENT_CAP}-byte cap`,
@@ -94,7 +92,7 @@ export async function runTool(
         details: { issues: wireIssues(issuesFromZod(checked.error)) },
       });
     }
-    const structured = JSON.parse(JSON.stringify(output)) as Record<string, unknown>;
+    const structured = jsonData(output) as Record<string, unknown>;
     return successResult(structured, def.summary ? def.summary(output) : structured);
   } catch (err) {
     const error = toErrorObject(err);

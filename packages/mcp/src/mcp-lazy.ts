@@ -3,12 +3,12 @@
 // roots → guard flags → --profile → --emitter → factory → transport; the first failure wins.
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { loadProfile } from "@codai/axiom-checks";
 import type { EmitterRegistry } from "@codai/axiom-schema";
 import { serveStdio, type WireMode } from "./adapter";
 import { abortInFlight } from "./context";
 import { auditElicitationHooks } from "./elicit-audit";
-import { defaultEngines } from "./engines-default";
+import { need } from "./engines";
+import { lazyEngines } from "./engines-lazy";
 import { createLogger, type LogLevel } from "./logging";
 import { createRootsPolicy } from "./roots";
 import { serverFactory } from "./server";
@@ -34,9 +34,14 @@ export async function prepareMcp(config: McpRunConfig) {
   if (policy.roots.size === 0)
     log.warn("no --root given; tools that need a root will fail with ERR_ROOT_REQUIRED or ERR_ROOT_NOT_ALLOWED");
   if (config.allowGuards) log.warn("external guards ENABLED (--allow-guards)", { allowlist: config.guardAllowlist });
+  // The engines' code loads on first use: only a --profile check or the first tools/call pays for it.
+  const engines = lazyEngines();
   if (config.profile !== undefined) {
     // A --profile that does not exist refuses start-up (mcp.md §5.5).
-    await loadProfile(config.profile, { searchDirs: [...policy.roots].map((r) => join(r, ".axiom", "profiles")) });
+    await need(engines, "loadProfile")(
+      config.profile,
+      [...policy.roots].map((r) => join(r, ".axiom", "profiles")),
+    );
   }
   if (config.requireHuman) log.info("human confirmation required (--require-human)");
   // Harness settings that would answer or skip the human step (mcp.md §8.3, threats.md T12).
@@ -52,7 +57,7 @@ export async function prepareMcp(config: McpRunConfig) {
     emitters,
     profile: config.profile,
     allowProfiles: config.allowProfiles,
-    engines: defaultEngines(),
+    engines,
   });
   return { log, policy, factory };
 }

@@ -1,7 +1,7 @@
 // createServer / serverFactory / parseToolset (mcp.md §1, §4): one McpServer per stdio connection,
 // 2025-era HTTP session or 2026-era HTTP request, all sharing one task store, one plan-session store
 // and one seen-roots set per factory.
-import { axiomError, type EmitterRegistry } from "@codai/axiom-schema";
+import { axiomError, type EmitterRegistry, toErrorObject } from "@codai/axiom-schema";
 import {
   acceptingSchema,
   CACHE_HINTS,
@@ -14,15 +14,14 @@ import {
 } from "./adapter";
 import type { GuardOptions, RootsPolicy, ServerDeps } from "./context";
 import type { Engines } from "./engines";
-import { runTool } from "./envelope";
+import { errorResult, runTool } from "./envelope";
 import { type Logger, SILENT_LOGGER } from "./logging";
 import { registerResources } from "./resources";
 import { resolveToolRoot } from "./roots";
-import { PlanSessionStore } from "./sessions";
+import type { PlanSessionStore } from "./sessions";
 import { TaskStore } from "./tasks";
-import { toJsonSchema } from "./tools/json-schema";
-import { TOOL_DEFS, USER_INTERACTION_TOOLS } from "./tools/registry";
-import { annotationsOf, type Toolset } from "./tools/types";
+import { TOOL_CATALOG } from "./tools/catalog";
+import { type ToolDef, type Toolset, USER_INTERACTION_TOOLS } from "./tools/types";
 import { RELEASE_VERSION } from "./version";
 
 export type { Toolset };
@@ -73,7 +72,7 @@ function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerDeps {
     allowProfiles: options.allowProfiles ?? [],
     tasks: options.tasks ?? new TaskStore(),
     shutdown: new AbortController(),
-    sessions: options.planSessions ?? new PlanSessionStore(),
+    sessions: options.planSessions,
     seenRoots: options.seenRoots ?? new Set(),
     engines: options.engines ?? {},
     resolveRoot: (requested, opts) => resolve(policy, requested, opts),
@@ -85,6 +84,50 @@ function callSignal(shutdown: AbortSignal, request: AbortSignal | undefined): Ab
   return request === undefined ? shutdown : AbortSignal.any([shutdown, request]);
 }
 
+/** The registerTool configs of one toolset, built once per process: every instance shares them. */
+const toolConfigs = new Map<Toolset, readonly { name: string; config: Record<string, unknown> }[]>();
+
+function configsOf(toolset: Toolset) {
+  let list = toolConfigs.get(toolset);
+  if (list) return list;
+  list = TOOL_CATALOG.filter((t) => toolset === "full" || t.toolset === "core").map((t) => ({
+    name: t.name,
+    config: {
+      title: t.title,
+      description: t.description,
+      inputSchema: acceptingSchema(t.inputSchema),
+      outputSchema: acceptingSchema(t.outputSchema),
+      annotations: { title: t.title, ...t.annotations },
+      ...(USER_INTERACTION_TOOLS.has(t.name) ? { _meta: { "anthropic/requiresUserInteraction": true } } : {}),
+    },
+  }));
+  toolConfigs.set(toolset, list);
+  return list;
+}
+
+// The tool definitions (Zod schemas, handlers, and through them the engines' code) load on the first
+// tools/call, from a chunk of their own: tools/list is served from TOOL_CATALOG alone (SHIP-8).
+let toolDefs: Promise<ReadonlyMap<string, ToolDef>> | undefined;
+
+function loadToolDefs(): Promise<ReadonlyMap<string, ToolDef>> {
+  toolDefs ??= import("./tools/registry").then(
+    (m) => new Map(m.TOOL_DEFS.map((d) => [d.name, d])),
+    (err: unknown) => {
+      toolDefs = undefined; // a later call retries
+      throw err;
+    },
+  );
+  return toolDefs;
+}
+
+/** The definition of a catalogued tool, with the engines ready for its handler. */
+async function toolDefOf(name: string, deps: ServerDeps): Promise<ToolDef> {
+  const [defs] = await Promise.all([loadToolDefs(), deps.engines.ready?.()]);
+  const def = defs.get(name);
+  if (!def) throw axiomError("ERR_INTERNAL", { message: `tool ${name} has no definition`, details: { tool: name } });
+  return def;
+}
+
 /** Builds one instance over already-shared deps. */
 function buildServer(deps: ServerDeps, era: WireEra, roundTimeoutMs = 600_000): McpServer {
   const server = new McpServer({ name: "axiom", version: RELEASE_VERSION }, {
@@ -92,26 +135,30 @@ function buildServer(deps: ServerDeps, era: WireEra, roundTimeoutMs = 600_000): 
     cacheHints: CACHE_HINTS,
     inputRequired: { legacyShim: true, maxRounds: 8, roundTimeoutMs },
   } as ConstructorParameters<typeof McpServer>[1]);
-  for (const def of TOOL_DEFS) {
-    if (deps.toolset === "core" && def.toolset !== "core") continue;
-    const config = {
-      title: def.title,
-      description: def.description,
-      inputSchema: acceptingSchema(toJsonSchema(def.input, "input")),
-      outputSchema: acceptingSchema(toJsonSchema(def.output, "output")),
-      annotations: { title: def.title, ...annotationsOf(def) },
-      ...(USER_INTERACTION_TOOLS.has(def.name) ? { _meta: { "anthropic/requiresUserInteraction": true } } : {}),
-    };
-    server.registerTool(def.name, config, (async (args: unknown, ctx: Parameters<typeof clientCapabilitiesOf>[1]) => {
-      const call = {
-        deps,
-        era,
-        clientCapabilities: () => clientCapabilitiesOf(server, ctx),
-        signal: callSignal(deps.shutdown.signal, requestSignalOf(ctx)),
-        humanRound: () => humanRoundOf(ctx),
-      };
-      return runTool(def, args, call, deps.log);
-    }) as never);
+  for (const { name, config } of configsOf(deps.toolset)) {
+    server.registerTool(
+      name,
+      config as never,
+      (async (args: unknown, ctx: Parameters<typeof clientCapabilitiesOf>[1]) => {
+        const call = {
+          deps,
+          era,
+          clientCapabilities: () => clientCapabilitiesOf(server, ctx),
+          signal: callSignal(deps.shutdown.signal, requestSignalOf(ctx)),
+          humanRound: () => humanRoundOf(ctx),
+        };
+        let def: ToolDef;
+        try {
+          def = await toolDefOf(name, deps);
+        } catch (err) {
+          // Handlers never throw to the SDK (mcp.md §6): a chunk that fails to load is an isError result.
+          const error = toErrorObject(err);
+          deps.log.warn("tool failed", { tool: name, error });
+          return errorResult(error);
+        }
+        return runTool(def, args, call, deps.log);
+      }) as never,
+    );
   }
   registerResources(server, deps);
   deps.log.info("server created", {

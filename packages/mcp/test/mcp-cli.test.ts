@@ -227,6 +227,22 @@ describe("stdout is the protocol (§13)", () => {
     expect(await s.exit()).toBe(0);
   });
 
+  test("Over stdio, lines in one chunk: a non-JSON line is skipped, an invalid JSON-RPC message is logged, the next request is served; a line over 10 MiB is refused as a transport error (D25)", async () => {
+    const s = rawServer(["--root", R.dir]);
+    await s.send("initialize", INIT);
+    // One write: the three lines arrive in one chunk.
+    s.child.stdin.write(
+      `not json\n${JSON.stringify({ x: 1 })}\n${JSON.stringify({ jsonrpc: "2.0", id: 99, method: "ping" })}\n`,
+    );
+    await expect.poll(() => s.stdout().includes('"id":99'), { timeout: 20_000 }).toBe(true);
+    expect(s.stderr().match(/stdio transport error/g)).toHaveLength(1);
+    s.child.stdin.write(`${"x".repeat(10 * 1024 * 1024 + 1)}\n`);
+    await expect.poll(() => s.stderr().match(/stdio transport error/g)?.length, { timeout: 20_000 }).toBe(2);
+    expect(s.stderr()).toMatch(/10485760 bytes/);
+    s.child.kill("SIGTERM");
+    expect(await s.exit()).toBe(0);
+  });
+
   test("--wire 2026-only: stdio initialize → -32022 error, a following 2026 request on the same connection is served", async () => {
     const s = rawServer(["--root", R.dir, "--wire", "2026-only"]);
     const init = (await s.send("initialize", INIT)) as { error: { code: number } };

@@ -37,6 +37,7 @@ export interface ToolResult {
 export interface ListedTool {
   name: string;
   title?: string;
+  description?: string;
   annotations?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   inputSchema: Record<string, unknown>;

@@ -5,6 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isErrorCode } from "@codai/axiom-schema";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { toolsJsonEntries } from "../src/tools/render-registry";
 import { type ClientKind, errorOf, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 const CORE = ["axiom_check", "axiom_apply_dry_run", "axiom_apply", "axiom_rollback", "axiom_write", "axiom_status"];
@@ -41,6 +42,20 @@ describe.each<ClientKind>(["v2-auto", "v2-legacy", "v1"])("client %s", (kind) =>
       expect(t.annotations?.title).toBe(t.title);
       expect(t.outputSchema?.type).toBe("object");
       expect(t.inputSchema.type).toBe("object");
+    }
+  });
+
+  test("tools/list of dist equals the tools.json rendering of the Zod schemas, tool by tool (the build inlines it, SHIP-8)", async () => {
+    const { tools } = await full.listTools();
+    const entries = toolsJsonEntries();
+    expect(tools.map((t) => t.name)).toEqual(entries.map((e) => e.name));
+    for (const [i, e] of entries.entries()) {
+      const t = tools[i] as (typeof tools)[number];
+      expect(t.title).toBe(e.title);
+      expect(t.description).toBe(e.description);
+      expect(t.annotations).toEqual({ title: e.title, ...e.annotations });
+      expect(t.inputSchema).toEqual({ type: "object", ...e.inputSchema });
+      expect(t.outputSchema).toEqual(e.outputSchema);
     }
   });
 

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, mkdir, open, rename, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { CAS_MAX_BYTES, casSlot, isSha256Hex, sha256Hex } from "@codai/axiom-canon";
+import { CAS_MAX_BYTES, casSlot, eachLimit, isSha256Hex, sha256Hex } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
 import { internal, isMissing } from "./fs-errors";
 
@@ -55,6 +55,16 @@ export async function casPut(root: string, bytes: Uint8Array): Promise<string> {
     throw internal(err, "CAS rename failed");
   }
   return hex;
+}
+
+/** casPut calls in flight at once: their fsyncs share the file system's journal commits. */
+export const CAS_PUT_PARALLEL = 4;
+
+/** Stores every blob (each once: `hex` → bytes), CAS_PUT_PARALLEL at a time (independent writes, no order needed). */
+export async function casPutAll(root: string, blobs: ReadonlyMap<string, Uint8Array>): Promise<void> {
+  await eachLimit([...blobs.values()], CAS_PUT_PARALLEL, async (bytes) => {
+    await casPut(root, bytes);
+  });
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   parseOrThrow,
   type Statement,
 } from "@codai/axiom-schema";
-import { casPut } from "./cas";
+import { casPutAll } from "./cas";
 import { computePlanDigest } from "./plan-digest";
 import { readPreImage } from "./preimage";
 import type { PreImageReader } from "./sources/context";
@@ -187,11 +187,12 @@ async function recordPreImage(paths: string[], opts: CompileOptions): Promise<Pr
 async function storeBlobs(resolved: Resolved[], opts: CompileOptions): Promise<Record<string, EncodedBlob>> {
   const toCas = opts.store === "cas" && opts.root !== undefined;
   const blobs: Record<string, EncodedBlob> = {};
+  const cas = new Map<string, Uint8Array>();
   let total = 0;
   for (const { artifact, bytes } of resolved) {
     if (!bytes || artifact.origin === "ref") continue;
     if (toCas) {
-      await casPut(opts.root as string, bytes);
+      cas.set(artifact.digest?.sha256 as string, bytes);
       continue;
     }
     const key = digestRef(artifact.digest?.sha256 as string);
@@ -202,5 +203,6 @@ async function storeBlobs(resolved: Resolved[], opts: CompileOptions): Promise<R
     }
     blobs[key] = encodeBlob(bytes);
   }
+  if (cas.size) await casPutAll(opts.root as string, cas);
   return blobs;
 }

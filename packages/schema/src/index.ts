@@ -1,17 +1,19 @@
 // Public surface of @codai/axiom-schema: anything exported here is public API.
-export * from "./errors";
-export * from "./order";
-export * from "./relpath";
-export * from "./common";
-export * from "./wellformed";
-export * from "./issues";
-export * from "./plan";
-export * from "./manifest";
-export type * from "./emitter";
+
 export * from "./apply-result";
-export * from "./journal";
 export * from "./check-report";
-export * from "./profile";
-export * from "./trust";
+export * from "./common";
+export type * from "./emitter";
+export * from "./errors";
+export * from "./issues";
+export * from "./journal";
 export * from "./json-schema";
+export * from "./kinds";
+export * from "./manifest";
+export * from "./order";
+export * from "./plan";
+export * from "./profile";
+export * from "./relpath";
 export * from "./snapshot";
+export * from "./trust";
+export * from "./wellformed";

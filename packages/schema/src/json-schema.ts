@@ -6,28 +6,11 @@ import { z } from "zod";
 import { ApplyResultSchema } from "./apply-result";
 import { CheckReportSchema } from "./check-report";
 import { JournalSchema } from "./journal";
+import type { SchemaKind } from "./kinds";
 import { ManifestBodySchema, ManifestBundleSchema } from "./manifest";
 import { PlanSchema } from "./plan";
 import { ProfileSchema } from "./profile";
 import { RepoSnapshotSchema } from "./snapshot";
-
-/** The Kinds, in the order of cli.md §7.0 (case-sensitive names). */
-export const SCHEMA_KINDS = [
-  "Plan",
-  "Manifest",
-  "ManifestBundle",
-  "CheckReport",
-  "ApplyResult",
-  "Profile",
-  "Journal",
-  "RepoSnapshot",
-] as const;
-
-export type SchemaKind = (typeof SCHEMA_KINDS)[number];
-
-export function isSchemaKind(value: unknown): value is SchemaKind {
-  return typeof value === "string" && (SCHEMA_KINDS as readonly string[]).includes(value);
-}
 
 /** Kind → Zod schema. `Manifest` is the hashed ManifestBody. */
 const SCHEMAS: Record<SchemaKind, z.ZodType> = {

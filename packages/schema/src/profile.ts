@@ -1,8 +1,7 @@
 // Profile (checks.md §6.1): a named set of checks, strict.
 import { z } from "zod";
 import { CheckRefSchema } from "./check-report";
-
-export const PROFILE_NAME_RE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+import { PROFILE_NAME_RE } from "./kinds";
 export const ProfileNameSchema = z.string().regex(PROFILE_NAME_RE, "profile name: ^[a-z0-9][a-z0-9._-]{0,63}$");
 
 export const ProfileLimitsSchema = z.strictObject({

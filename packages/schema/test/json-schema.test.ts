@@ -3,7 +3,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isSchemaKind, jsonSchemaFor, SCHEMA_KINDS } from "../src/json-schema";
+import { jsonSchemaFor } from "../src/json-schema";
+import { isSchemaKind, SCHEMA_KINDS } from "../src/kinds";
 
 const dir = join(import.meta.dirname, "..", "json-schema");
 

@@ -157,6 +157,7 @@ export function registerResources(server: McpServer, deps: ServerDeps): void {
     async (uri, vars) => {
       const kind = variable(vars, "kind");
       if (!(SCHEMA_KINDS as readonly string[]).includes(kind)) throw resourceNotFound(uri.href);
+      await deps.engines.ready?.();
       const doc = deps.engines.schemaDocument?.(kind);
       if (!doc) throw resourceReadError("ERR_UNSUPPORTED_OP", "schema documents are not available in this build");
       return json(uri.href, doc, "application/schema+json");

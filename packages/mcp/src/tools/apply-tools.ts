@@ -64,13 +64,18 @@ export function applyBase(
   };
 }
 
-/** §5.4 steps 7–9, shared with the confirm call of axiom_write: profile load, apply, store, log. */
+/**
+ * §5.4 steps 7–9, shared with the confirm call of axiom_write: profile load, apply, store, log.
+ * `isStored` answers, when step 9 comes, whether these exact bundle bytes are already in place at
+ * `<root>/.axiom/manifests/<hex>.json`.
+ */
 export async function applyConfirmed(
   deps: ServerDeps,
   bundle: ManifestBundle,
   root: string,
   profile: string,
   extra: Pick<ApplyOpts, "mode" | "branch" | "commitMessage" | "lockTimeoutMs" | "keepBackups">,
+  { isStored }: { isStored?: () => Promise<boolean> } = {},
 ): Promise<{ result: ApplyResult; report?: CheckReport }> {
   await need(deps.engines, "loadProfile")(profile, [join(root, ".axiom", "profiles")]);
   const out = await need(
@@ -78,7 +83,8 @@ export async function applyConfirmed(
     "apply",
   )({ ...applyBase(deps, bundle, root, profile), ...extra, confirmDigest: bundle.manifestDigest });
   const { result } = out;
-  if (result.status === "applied" || result.status === "noop") await storeBundle(deps, root, bundle);
+  if ((result.status === "applied" || result.status === "noop") && !(await isStored?.()))
+    await storeBundle(deps, root, bundle);
   deps.log.info("apply", { manifestDigest: result.manifestDigest, status: result.status, root: result.root });
   if (out.trustError && result.status === "applied") {
     // §5.4 step 9: the files are applied, but the trust-state advance failed (signing.md §8.3).

@@ -8,6 +8,8 @@ import { planAdd, planBegin, planSeal } from "./session-tools";
 import type { ToolDef } from "./types";
 import { write } from "./write-tool";
 
+export { USER_INTERACTION_TOOLS } from "./types";
+
 export const TOOL_DEFS: readonly ToolDef[] = [
   planValidate,
   planCompile,
@@ -32,6 +34,3 @@ export const TOOL_DEFS: readonly ToolDef[] = [
 
 /** The core toolset, in registry order (D2). */
 export const CORE_TOOLS: readonly string[] = TOOL_DEFS.filter((d) => d.toolset === "core").map((d) => d.name);
-
-/** Tools whose call carries `_meta["anthropic/requiresUserInteraction"]` on tools/list (§8.1). */
-export const USER_INTERACTION_TOOLS: ReadonlySet<string> = new Set(["axiom_apply", "axiom_write"]);

@@ -1,7 +1,8 @@
 // Chunked plan sessions: axiom_plan_begin, axiom_plan_add, axiom_plan_seal (mcp.md §9.2).
 import { PlanHeaderShape } from "@codai/axiom-schema";
 import { z } from "zod";
-import { SESSION_LIMITS } from "../sessions";
+import type { ServerDeps } from "../context";
+import { PlanSessionStore, SESSION_LIMITS } from "../sessions";
 import { BundleOutput, bundleSummary, compileAndStore, compileRoot } from "./plan-tools";
 import { DocumentArg, RootArg, StoreArg } from "./shared";
 import { defineTool } from "./types";
@@ -19,6 +20,12 @@ const SessionDescriptorSchema = z.strictObject({
 
 type Descriptor = z.output<typeof SessionDescriptorSchema>;
 
+/** The factory's plan-session store, shared by all its instances; created by the first session call. */
+function sessionsOf(deps: ServerDeps): PlanSessionStore {
+  deps.sessions ??= new PlanSessionStore();
+  return deps.sessions;
+}
+
 export const planBegin = defineTool({
   name: "axiom_plan_begin",
   title: "Open a chunked plan session",
@@ -29,7 +36,7 @@ export const planBegin = defineTool({
   input: z.strictObject(PlanHeaderShape),
   output: SessionDescriptorSchema,
   async handler(args, { deps }) {
-    const descriptor = deps.sessions.begin(args as Record<string, unknown>);
+    const descriptor = sessionsOf(deps).begin(args as Record<string, unknown>);
     deps.log.debug("plan session opened", { sessionId: descriptor.sessionId, name: args.name });
     return descriptor as Descriptor;
   },
@@ -44,7 +51,7 @@ export const planAdd = defineTool({
   input: z.strictObject({ sessionId: z.string().min(1), artifacts: z.array(DocumentArg).min(1) }),
   output: SessionDescriptorSchema,
   async handler(args, { deps }) {
-    return deps.sessions.add(args.sessionId, args.artifacts) as Descriptor;
+    return sessionsOf(deps).add(args.sessionId, args.artifacts) as Descriptor;
   },
 });
 
@@ -59,7 +66,7 @@ export const planSeal = defineTool({
   output: BundleOutput,
   summary: bundleSummary,
   async handler(args, { deps }) {
-    const plan = deps.sessions.seal(args.sessionId);
+    const plan = sessionsOf(deps).seal(args.sessionId);
     const root = await compileRoot(deps, args.root, args.store);
     const bundle = await compileAndStore(deps, plan, args.store, root);
     deps.log.info("plan session sealed", {

@@ -38,6 +38,9 @@ export interface ToolDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   handler(args: z.output<I>, call: ToolCall): Promise<z.output<O> | RawToolResult>;
 }
 
+/** Tools whose call carries `_meta["anthropic/requiresUserInteraction"]` on tools/list (§8.1). */
+export const USER_INTERACTION_TOOLS: ReadonlySet<string> = new Set(["axiom_apply", "axiom_write"]);
+
 /** `riskClass` is derived, never hand-set (§5.1). */
 export function riskClassOf(def: Pick<ToolDef, "preset">): RiskClass {
   return def.preset === "READ" ? "READ" : def.preset === "WRITE" ? "SENSITIVE" : "ACT";

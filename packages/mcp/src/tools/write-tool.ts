@@ -20,6 +20,7 @@ import { humanStep } from "../human-step";
 import { selectProfile } from "../profile-rule";
 import { applyBase, applyConfirmed, applySummary } from "./apply-tools";
 import { intake, storeBundle } from "./bundles";
+import { previewStoreIntact, rememberPreviewStore } from "./preview-store";
 import { digestHexOf, KeepBackupsArg, LockTimeoutArg, ProfileArg, RootArg } from "./shared";
 import { defineTool, RawToolResult, type ToolCall } from "./types";
 
@@ -185,6 +186,7 @@ export const write = defineTool({
 
     if (args.confirmDigest === undefined) {
       await storeBundle(deps, root, bundle);
+      await rememberPreviewStore(root, bundle.manifestDigest);
       const { result, report } = await need(
         deps.engines,
         "apply",
@@ -218,11 +220,14 @@ export const write = defineTool({
       artifacts: bundle.manifest.artifacts,
     });
     if (round instanceof RawToolResult) return round;
-    const { result, report } = await applyConfirmed(deps, bundle, root, profile, {
-      mode: "fs",
-      lockTimeoutMs: args.lockTimeoutMs,
-      keepBackups: args.keepBackups,
-    });
+    const { result, report } = await applyConfirmed(
+      deps,
+      bundle,
+      root,
+      profile,
+      { mode: "fs", lockTimeoutMs: args.lockTimeoutMs, keepBackups: args.keepBackups },
+      { isStored: () => previewStoreIntact(root, bundle.manifestDigest) },
+    );
     return withChecks(result, result.status, report);
   },
 });

@@ -2,7 +2,6 @@
 // itself lives in the lazy chunk mcp-lazy, so the SDK never loads for any other verb.
 import { isAbsolute } from "node:path";
 import { booleanFlag, enumFlag, listFlag, stringFlag } from "../args";
-import { loadEmitters } from "../load-emitters";
 import { httpFlags, parseToolsetFlag } from "../mcp-flags";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
@@ -45,7 +44,10 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
     requireHuman: booleanFlag(values, "require-human"),
     loadEmitters: async () => {
       const specs = listFlag(values, "emitter");
-      return specs.length === 0 ? undefined : loadEmitters(specs, cwd);
+      if (specs.length === 0) return undefined;
+      // The emitter loader brings the plan package: loaded only when --emitter is given (SHIP-8).
+      const { loadEmitters } = await import("../load-emitters");
+      return loadEmitters(specs, cwd);
     },
   };
   if (http) {

@@ -1,0 +1,16 @@
+// The in-process state the lock and intent waiters (decisions CONC-13) and the atomic writers of one
+// file (APL-15) share, and the one way to drop it: the in-process crash simulation (test/crash-sim.ts) "kills" an apply by freezing it
+// inside this process, and a killed process keeps nothing but its files.
+import { forgetIntentLine } from "./intents";
+import { forgetWritesInProgress } from "./io";
+import { forgetLockQueues } from "./lock-wait";
+
+/**
+ * Forgets every lock waiter, intent-registry caller and atomic write in progress of this process;
+ * none is served or waited for again.
+ */
+export function forgetProcessWaiters(): void {
+  forgetLockQueues();
+  forgetIntentLine();
+  forgetWritesInProgress();
+}

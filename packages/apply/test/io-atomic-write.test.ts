@@ -1,0 +1,33 @@
+// atomicWrite (apply.md §3 "atomic durable write": `<file>.tmp-<pid>`, then rename) when one
+// process stores the same file twice at once, as two MCP calls storing one bundle do.
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { atomicWrite } from "../src/io";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "axiom-atomic-"));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+test("atomic durable write: concurrent writers of one file in one process share `<file>.tmp-<pid>` → each lands whole, none fails, no temp left", async () => {
+  const file = join(dir, "manifests", "m.json");
+  const bodies = Array.from({ length: 12 }, (_, i) => `${String(i).repeat(64 * 1024)}\n`);
+  const results = await Promise.allSettled(bodies.map((b) => atomicWrite(file, b, true)));
+  expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+  // Turns are taken in call order, so the last call's bytes are the file's.
+  expect(await readFile(file, "utf8")).toBe(bodies[bodies.length - 1]);
+  expect(await readdir(join(dir, "manifests"))).toEqual(["m.json"]);
+});
+
+test("atomic durable write: a failed turn does not block the next writer of the same file", async () => {
+  const file = join(dir, "f.json");
+  const blocked = join(dir, "not-a-dir");
+  await atomicWrite(blocked, "x", false);
+  // A parent that is a file makes this write fail; the next one to a good path is unaffected.
+  await expect(atomicWrite(join(blocked, "child.json"), "y", true)).rejects.toBeTruthy();
+  await Promise.all([atomicWrite(file, "a", true), atomicWrite(file, "b", true)]);
+  expect(await readFile(file, "utf8")).toBe("b");
+});
