@@ -128,6 +128,11 @@ function runChild(child, args, killAfterMs) {
 }
 
 /** Root-relative temp files in the directories written outside the lock (APL-12). */
+/** The in-process fs apply the soak uses to set up a trial and to recover after a kill. */
+function applyFs(lib, bundle, root) {
+  return lib.apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 30_000 });
+}
+
 function unlockedTemps(lib, root) {
   const out = [];
   for (const dir of lib.unlockedWriterDirs(root)) {
@@ -221,7 +226,7 @@ async function main() {
       fs.mkdirSync(root);
       writePre(root, pre);
       if (kind === "rollback") {
-        const r = await lib.apply({ bundle: manifest, root, mode: "fs", confirmDigest: digest, lockTimeoutMs: 30_000 });
+        const r = await applyFs(lib, manifest, root);
         if (r.status !== "applied") throw new Error(`trial ${i}: setup apply ${r.status}`);
       }
       // Every 20th trial runs uncut to re-measure the duration (the machine's load drifts); a
@@ -267,13 +272,7 @@ async function main() {
           if (r.code !== 0 || res.status !== "applied")
             violations.push(`${where}: cli recovery apply ${r.code} ${r.stdout.slice(0, 300)} ${r.stderr}`);
         } else {
-          const r = await lib.apply({
-            bundle: other,
-            root,
-            mode: "fs",
-            confirmDigest: other.manifestDigest,
-            lockTimeoutMs: 30_000,
-          });
+          const r = await applyFs(lib, other, root);
           if (r.status !== "applied")
             violations.push(`${where}: lib recovery apply ${r.status} ${JSON.stringify(r.error)}`);
         }
@@ -315,13 +314,7 @@ async function main() {
         const t = new Date(Date.now() - lib.ORPHAN_TEMP_GRACE_MS - 60_000);
         for (const rel of young) fs.utimesSync(path.join(root, rel), t, t);
         lib.resetSweepThrottle(); // this process may have swept the root less than a grace ago
-        const r = await lib.apply({
-          bundle: other,
-          root,
-          mode: "fs",
-          confirmDigest: other.manifestDigest,
-          lockTimeoutMs: 30_000,
-        });
+        const r = await applyFs(lib, other, root);
         if (r.status !== "applied" && r.status !== "noop")
           violations.push(`${where}: past-grace apply ${r.status} ${JSON.stringify(r.error)}`);
         const still = [...strays(root), ...unlockedTemps(lib, root)];

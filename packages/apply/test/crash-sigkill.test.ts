@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { apply, installFs, listJournals, rollback } from "@codai/axiom-apply";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { CORRUPT_LOCK_GRACE_MS } from "../src/lock-stale";
 import { cleanupChildScript, runChild } from "./crash-child-run";
 import { crashBundle, manifestState, writePre } from "./crash-fixture";
 import { cleanupRoots, makeBundle, tmpRoot } from "./engine-helpers";
@@ -26,6 +27,9 @@ describe("crash: SIGKILL a 200-file apply at random instants", () => {
     expect(post).not.toEqual(pre);
     const tally = { pre: 0, post: 0, killed: 0, interrupted: 0 };
     // Recovery in this process skips fsync too (SIGKILL, not power loss, is what is measured).
+    // A kill between the lock's O_EXCL create and its write leaves an empty (corrupt) lock, stale only
+    // once its mtime is 10 s old (apply.md §11.2): the next apply must be able to wait that out.
+    const RECOVERY_LOCK_TIMEOUT_MS = CORRUPT_LOCK_GRACE_MS + 5000;
     const restore = installFs({ fsync: async () => undefined });
     const trial = async (i: number) => {
       const { root } = tmpRoot();
@@ -41,7 +45,7 @@ describe("crash: SIGKILL a 200-file apply at random instants", () => {
         fs.existsSync(path.join(root, ".axiom", "journal", `${crashBundle.manifestDigest.slice(7)}.json`))
       ) {
         // manual rollback of the interrupted (or finished) digest → the pre-state
-        await rollback(root, crashBundle.manifestDigest, { lockTimeoutMs: 5000 });
+        await rollback(root, crashBundle.manifestDigest, { lockTimeoutMs: RECOVERY_LOCK_TIMEOUT_MS });
         expect(JSON.stringify(manifestState(root)), `trial ${i} (rollback) at ${at} ms`).toBe(pre);
       } else {
         const other = makeBundle([{ path: `elsewhere/t${i}.txt`, content: "x" }]);
@@ -50,7 +54,7 @@ describe("crash: SIGKILL a 200-file apply at random instants", () => {
           root,
           mode: "fs",
           confirmDigest: other.manifestDigest,
-          lockTimeoutMs: 5000,
+          lockTimeoutMs: RECOVERY_LOCK_TIMEOUT_MS,
         });
         expect(res.status, JSON.stringify(res.error)).toBe("applied");
         const now = JSON.stringify(manifestState(root));
