@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { eachLimit } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
 import { errnoOf, fsx, O } from "./fsx";
+import { KeyedGate } from "./local-gate";
 
 const IS_WIN = process.platform === "win32";
 
@@ -80,29 +81,25 @@ async function openExclusive(tmp: string): Promise<number> {
 }
 
 /**
- * Writes in progress per target file in this process. The temp name `<file>.tmp-<pid>` (apply.md §3)
- * is the same for every writer of one process, so two concurrent stores of one bundle (two calls in
- * the MCP server) would remove or rename each other's half-written temp: they take turns instead.
+ * Turns per target file in this process. The temp name `<file>.tmp-<pid>` (apply.md §3) is the same
+ * for every writer of one process, so two concurrent stores of one bundle (two calls in the MCP
+ * server) would remove or rename each other's half-written temp: they take turns instead.
  */
-const writesInProgress = new Map<string, Promise<void>>();
+const writeTurns = new KeyedGate();
 
 /** Writes `data` to a fresh file (O_EXCL) then renames it onto `file`; durable = fsync file and dir. */
-export function atomicWrite(file: string, data: Uint8Array | string, durable: boolean): Promise<void> {
-  const before = writesInProgress.get(file);
-  const mine = before
-    ? before.catch(() => undefined).then(() => writeViaTemp(file, data, durable))
-    : writeViaTemp(file, data, durable);
-  writesInProgress.set(file, mine);
-  const forget = () => {
-    if (writesInProgress.get(file) === mine) writesInProgress.delete(file);
-  };
-  mine.then(forget, forget);
-  return mine;
+export async function atomicWrite(file: string, data: Uint8Array | string, durable: boolean): Promise<void> {
+  const leave = await writeTurns.enter(file, Number.POSITIVE_INFINITY);
+  try {
+    await writeViaTemp(file, data, durable);
+  } finally {
+    leave?.();
+  }
 }
 
 /** For the in-process crash simulation: a frozen ("killed") write no longer holds later writers. */
 export function forgetWritesInProgress(): void {
-  writesInProgress.clear();
+  writeTurns.clear();
 }
 
 async function writeViaTemp(file: string, data: Uint8Array | string, durable: boolean): Promise<void> {
@@ -141,11 +138,6 @@ export async function rmLeftover(target: string): Promise<void> {
     if (errnoOf(err) === "ENOENT") return;
   }
   await fsx.rm(target);
-}
-
-/** Whole-file read through the seam (used for small JSON files). */
-export async function readFileBytes(file: string): Promise<Buffer> {
-  return fsx.readFile(file);
 }
 
 export async function readJsonIfExists(file: string): Promise<{ found: false } | { found: true; text: string }> {

@@ -1,6 +1,7 @@
 // An in-process FIFO mutex per key, with a per-caller wait limit. It sits in front of a file mutex
 // that is polled (the intent registry's `.mutex`, apply.md §11.4) so that only one caller of this
-// process polls the file at a time, whatever the number of concurrent callers (decisions CONC-13).
+// process polls the file at a time, whatever the number of concurrent callers (decisions CONC-13),
+// and orders this process's atomic writes of one file, which share one temp name (APL-15).
 interface Entry {
   grant(): void;
 }
@@ -11,7 +12,8 @@ export class KeyedGate {
 
   /**
    * Resolves with a `leave` function once this caller is first in line for `key`, or with
-   * undefined when `waitMs` passes first (the caller is then out of the line). `leave` is idempotent.
+   * undefined when `waitMs` passes first (the caller is then out of the line; `Infinity` never
+   * passes). `leave` is idempotent.
    */
   enter(key: string, waitMs: number): Promise<(() => void) | undefined> {
     let line = this.lines.get(key);
@@ -38,6 +40,7 @@ export class KeyedGate {
         entry.grant();
         return;
       }
+      if (waitMs === Number.POSITIVE_INFINITY) return; // waits for its turn, however long
       timer = setTimeout(
         () => {
           left = true;

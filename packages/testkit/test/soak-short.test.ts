@@ -48,13 +48,19 @@ function runSoak(name: string, seed: number): Promise<{ code: number | null; sum
   });
 }
 
+/** Runs one soak's short version (seed 12) and asserts it passed: no violation, exit 0. */
+async function runSoakClean(name: string): Promise<Summary> {
+  const { code, summary, stderr } = await runSoak(name, 12);
+  expect(summary.violations, stderr.slice(-2000)).toEqual([]);
+  expect(code).toBe(0);
+  return summary;
+}
+
 describe.concurrent("reliability soaks, short versions (scripts/soak/*.mjs --short)", () => {
   it(
     "crash soak: SIGKILLs during apply and rollback of a 50-file mixed manifest leave 0 torn trees after recovery, the chain verifies, no strays",
     async () => {
-      const { code, summary, stderr } = await runSoak("crash", 12);
-      expect(summary.violations, stderr.slice(-2000)).toEqual([]);
-      expect(code).toBe(0);
+      const summary = await runSoakClean("crash");
       expect(summary.ok).toBe(true);
       const s = summary as Summary & {
         kills: number;
@@ -70,9 +76,7 @@ describe.concurrent("reliability soaks, short versions (scripts/soak/*.mjs --sho
   it(
     "contention soak: concurrent CLI applies over overlapping paths lose no update, every outcome is applied / noop / ERR_CONFLICT / ERR_LOCKED / ERR_PREIMAGE_CHANGED, the chain verifies",
     async () => {
-      const { code, summary, stderr } = await runSoak("contention", 12);
-      expect(summary.violations, stderr.slice(-2000)).toEqual([]);
-      expect(code).toBe(0);
+      const summary = await runSoakClean("contention");
       const s = summary as Summary & { outcomes: Record<string, number>; chain: { committed: number } };
       expect(Object.values(s.outcomes).reduce((a, b) => a + b, 0)).toBe(10);
       expect(s.outcomes.applied ?? 0).toBe(s.chain.committed);
@@ -84,9 +88,7 @@ describe.concurrent("reliability soaks, short versions (scripts/soak/*.mjs --sho
   it(
     "fuzz soak: random tool calls over stdio never crash `axiom mcp` nor put non-JSON-RPC on stdout; every error code is in ERROR_CODES; RSS bounded",
     async () => {
-      const { code, summary, stderr } = await runSoak("fuzz", 12);
-      expect(summary.violations, stderr.slice(-2000)).toEqual([]);
-      expect(code).toBe(0);
+      const summary = await runSoakClean("fuzz");
       const s = summary as Summary & { calls: number; toolErrors: Record<string, number> };
       expect(s.calls).toBe(300);
       expect(Object.keys(s.toolErrors).every((c) => c.startsWith("ERR_"))).toBe(true);
