@@ -8,14 +8,15 @@
 // reproduces that file byte for byte; every timed verify must report ok with all entries.
 // One manifest digest per apply (every 100th entry is a rollback of the apply before it, every 50th
 // a failed apply with a code), and each one's `journal/<hex>.json` exists (a real journal from one real
-// apply, the digest substituted), so verify's `missing` check lstats n journals as on a real root;
+// apply, the digest substituted), so verify's `missing` check lists n journals as on a real root;
 // the manifests and applied records that `axiom log` joins exist for the newest 100 entries.
 // Timed: the library `verifyChain(root)` and `readHistory(root, {limit: 20})` in-process, the pure
-// walk (`walkChain` on the bytes, no file system) to split verify's cost, and the whole processes
+// walk (`walkChain` on the bytes, no file system) to split verify's cost, the whole processes
 // `axiom verify --journal --root R` and `axiom log -n 20 --json --root R` (node start included;
-// `axiom --version` is their floor).
+// `axiom --version` is their floor), and one real `appendChainEntry` (the whole-chain walk of
+// apply.md §12.2 step 1, the write and its fsync), the file cut back to n entries after each.
 // Usage: node bench/chain.mjs [--sizes 10000,100000] [--reps 5] [--markdown]   (builds dist first)
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildDist, CLI, fmt, loadWorkspace, machine, median, timed, timedCommand } from "./lib.mjs";
@@ -175,10 +176,18 @@ try {
       return t;
     });
     row.floor = await medianOf(() => timedCommand(process.execPath, [CLI, "--version"]));
+    row.append = await medianOf(async () => {
+      const input = { manifestDigest: `sha256:${"e".repeat(64)}`, state: "committed", files: 1 };
+      const t = await timed(() => ws.appendChainEntry(root, input));
+      truncateSync(join(journalDir(root), "chain.jsonl"), bytes);
+      if (t.value.seq !== n + 1) throw new Error(`appendChainEntry: seq ${t.value.seq}`);
+      return t;
+    });
     rows.push(row);
     log(
       `${n}: verifyChain ${fmt(row.verify.ms)} ms (walk ${fmt(row.walk.ms)}), readHistory ${fmt(row.history.ms)} ms, ` +
-        `axiom verify --journal ${fmt(row.cliVerify.ms)} ms, axiom log ${fmt(row.cliLog.ms)} ms, --version ${fmt(row.floor.ms)} ms`,
+        `axiom verify --journal ${fmt(row.cliVerify.ms)} ms, axiom log ${fmt(row.cliLog.ms)} ms, --version ${fmt(row.floor.ms)} ms, ` +
+        `appendChainEntry ${fmt(row.append.ms)} ms`,
     );
     rmSync(root, { recursive: true, force: true });
   }
@@ -192,11 +201,11 @@ const lines = [
   `Machine: ${header}  `,
   `Date: ${started} (start)`,
   "",
-  "| entries | chain MiB | `verifyChain` ms (library) | its CPU ms | of which walk (parse + hash) ms | walk CPU ms | `readHistory` limit 20 ms | `axiom verify --journal` ms | `axiom log -n 20 --json` ms | `axiom --version` ms (process floor) |",
-  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "| entries | chain MiB | `verifyChain` ms (library) | its CPU ms | of which walk (parse + hash) ms | walk CPU ms | `readHistory` limit 20 ms | `axiom verify --journal` ms | `axiom log -n 20 --json` ms | `axiom --version` ms (process floor) | one `appendChainEntry` ms (walk + write + fsync) | its CPU ms |",
+  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map(
     (r) =>
-      `| ${r.n} | ${(r.bytes / 2 ** 20).toFixed(1)} | ${fmt(r.verify.ms)} | ${fmt(r.verify.cpu)} | ${fmt(r.walk.ms)} | ${fmt(r.walk.cpu)} | ${fmt(r.history.ms)} | ${fmt(r.cliVerify.ms)} | ${fmt(r.cliLog.ms)} | ${fmt(r.floor.ms)} |`,
+      `| ${r.n} | ${(r.bytes / 2 ** 20).toFixed(1)} | ${fmt(r.verify.ms)} | ${fmt(r.verify.cpu)} | ${fmt(r.walk.ms)} | ${fmt(r.walk.cpu)} | ${fmt(r.history.ms)} | ${fmt(r.cliVerify.ms)} | ${fmt(r.cliLog.ms)} | ${fmt(r.floor.ms)} | ${fmt(r.append.ms)} | ${fmt(r.append.cpu)} |`,
   ),
   ...(big
     ? [

@@ -3,13 +3,24 @@
 //   1. `axiom --version`                                      target median < 80 ms
 //   2. `axiom gate --stdin` on an allowed payload (a benign Write) target median < 120 ms
 //   3. spawn of `axiom mcp --root R` to the tools/list answer    target median < 300 ms
+//      (twice: the whole exchange in one write, and tools/list sent after the initialize answer)
 // Usage: npm run bench:startup [-- --runs N] [--markdown]   (builds dist first)
 //        node bench/startup.mjs --cli <dir>/cli.js   (no build: times another build, e.g. a before/after pair)
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { CLI as BUILT_CLI, fmt, machine, median, quantile, REPO, timedNode, toolsListExchange } from "./lib.mjs";
+import {
+  CLI as BUILT_CLI,
+  childEnv,
+  fmt,
+  machine,
+  median,
+  quantile,
+  REPO,
+  timedNode,
+  toolsListExchange,
+} from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--runs");
@@ -41,6 +52,41 @@ const factory = () => {
 const handle = serveStdio(factory, { legacy: "serve" });
 process.stdin.once("end", () => handle.close());
 `;
+
+/**
+ * `axiom mcp` timed as an interactive client drives it: `initialize`, then on its answer
+ * `notifications/initialized` + tools/list; the clock stops at the tools/list answer. Unlike the
+ * one-write exchange, the tools/list line reaches the server only after a round trip (what real
+ * clients do, and what a background SDK load could delay: decisions SHIP-9).
+ */
+function roundTrip(args, { cwd, env = {} }) {
+  const [init, ...rest] = toolsListExchange().split(/(?<=\n)/);
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd, env: { ...childEnv(), ...env }, shell: false });
+    let stdout = "";
+    let stderr = "";
+    let ms;
+    let opened = false;
+    child.stdout.on("data", (d) => {
+      stdout += d.toString();
+      if (!opened && /"id":1[,}]/.test(stdout)) {
+        opened = true;
+        child.stdin.write(rest.join(""));
+      }
+      if (ms === undefined && /"id":2[,}]/.test(stdout)) {
+        ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        child.stdin.end();
+      }
+    });
+    child.stderr.on("data", (d) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      ms === undefined ? reject(new Error(`no answer (exit ${code}): ${stderr.slice(0, 500)}`)) : resolve({ ms }),
+    );
+    child.stdin.write(init);
+  });
+}
 
 const cases = [
   // Context for loaded machines: the floor every whole-process figure below includes.
@@ -88,9 +134,21 @@ const cases = [
       }),
   },
   {
+    // Answered by the stdio front before the SDK is loaded (decisions SHIP-9).
     name: "`axiom mcp` spawn → tools/list answer",
     target: 300,
     run: () => timedNode([CLI, "mcp", "--root", root], { cwd: root, input: toolsListExchange(), until: /"id":2[,}]/ }),
+  },
+  {
+    name: "`axiom mcp` spawn → tools/list answer, tools/list sent after the initialize answer",
+    target: 300,
+    run: () => roundTrip([CLI, "mcp", "--root", root], { cwd: root }),
+  },
+  {
+    // The same exchange served by the SDK alone: what the front saves.
+    name: "`axiom mcp` with the front off (`AXIOM_MCP_STDIO_FRONT=off`, reference)",
+    target: undefined,
+    run: () => roundTrip([CLI, "mcp", "--root", root], { cwd: root, env: { AXIOM_MCP_STDIO_FRONT: "off" } }),
   },
 ];
 

@@ -6,8 +6,11 @@
 // Both MCP servers are driven by the same SDK client (@modelcontextprotocol/sdk 1.x, stdio) and are
 // started once, outside the timed region; each repetition writes new files under a fresh directory.
 // Targets: axiom ≤ 1.5 × raw at 100 and 1,000 files; axiom faster than fs-mcp from 10 files up.
-// Usage: node bench/writes.mjs [--sizes 1,10,100,1000] [--reps 9,5,3,1] [--markdown]  (builds dist first)
-import { execFileSync } from "node:child_process";
+// Usage: node bench/writes.mjs [--sizes 1,10,100,1000] [--reps 9,5,3,1] [--markdown] [--syscalls]
+// (builds dist first). --syscalls: after each size's timed repetitions, one more axiom preview+confirm
+// runs with `strace -c -f -p <server pid>` attached and its syscall counts are printed (fsyncs, pool
+// wake-ups as futex, opens, reads, stats): counts, unlike wall time, do not move with the load.
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -53,7 +56,7 @@ async function connect(command, cmdArgs, cwd) {
     if (r.isError) throw new Error(`${name}: ${r.content?.[0]?.text?.slice(0, 500)}`);
     return r;
   };
-  return { call, close: () => client.close() };
+  return { call, close: () => client.close(), pid: () => transport.pid };
 }
 
 const since = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
@@ -123,6 +126,26 @@ async function sameTree(a, b) {
     if (!(await readFile(join(a, f))).equals(await readFile(join(b, f)))) throw new Error(`${f} differs`);
 }
 
+const SYSCALLS = ["fsync", "fdatasync", "futex", "openat", "read", "write", "statx", "rename", "unlink", "getdents64"];
+
+/** One axiom preview+confirm with strace -c attached to the server (all threads): syscalls by name. */
+async function tracedAxiomRun(server, n, run) {
+  const log = join(base, `strace-${run}.txt`);
+  const st = spawn("strace", ["-c", "-f", "-qq", "-p", String(server.pid()), "-o", log], { stdio: "ignore" });
+  const exited = new Promise((resolve) => st.on("exit", resolve));
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // strace attaches every thread
+  await axiomRun(server, n, run);
+  st.kill("SIGINT");
+  await exited;
+  const counts = {};
+  for (const line of (await readFile(log, "utf8")).split("\n")) {
+    const cols = line.trim().split(/\s+/);
+    const name = cols.at(-1);
+    if (cols.length >= 5 && /^\d+$/.test(cols[3] ?? "")) counts[name] = Number(cols[3]);
+  }
+  return counts;
+}
+
 const dirs = { axiom: join(base, "axiom"), fs: join(base, "fs"), raw: join(base, "raw") };
 for (const d of Object.values(dirs)) await mkdir(d);
 const axiom = await connect(process.execPath, [CLI, "mcp", "--root", dirs.axiom], dirs.axiom);
@@ -130,6 +153,7 @@ const fsBin = join(REPO, "node_modules/@modelcontextprotocol/server-filesystem/d
 const fsMcp = await connect(process.execPath, [fsBin, dirs.fs], dirs.fs);
 
 const rows = [];
+const traced = [];
 try {
   // One unmeasured warm-up of each way: the first tool call of a server loads its lazy modules.
   await rawRun(dirs.raw, 1, "warm");
@@ -153,6 +177,7 @@ try {
     }
     const m = { axiom: median(t.axiom), preview: median(t.preview), fs: median(t.fs), raw: median(t.raw) };
     rows.push({ n, r, ...m });
+    if (args.includes("--syscalls")) traced.push({ n, counts: await tracedAxiomRun(axiom, n, `n${n}-strace`) });
     if (!args.includes("--markdown"))
       process.stderr.write(`${n} files: axiom ${fmt(m.axiom)} ms, fs-mcp ${fmt(m.fs)} ms, raw ${fmt(m.raw)} ms\n`);
   }
@@ -174,4 +199,14 @@ const lines = [
       `| ${r.n} | ${r.r} | ${fmt(r.axiom)} | ${fmt(r.preview)} | ${fmt(r.fs)} | ${fmt(r.raw)} | ${(r.axiom / r.raw).toFixed(2)} | ${(r.axiom / r.fs).toFixed(2)} |`,
   ),
 ];
+if (traced.length) {
+  lines.push(
+    "",
+    "Syscalls of one axiom_write preview+confirm (`strace -c -f -p <server pid>`, all threads):",
+    "",
+    `| files | total | ${SYSCALLS.join(" | ")} |`,
+    `|---:|---:|${SYSCALLS.map(() => "---:|").join("")}`,
+    ...traced.map((x) => `| ${x.n} | ${x.counts.total ?? 0} | ${SYSCALLS.map((k) => x.counts[k] ?? 0).join(" | ")} |`),
+  );
+}
 process.stdout.write(`${lines.join("\n")}\n`);

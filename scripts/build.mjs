@@ -1,7 +1,8 @@
 // Builds the runnable CLI: packages/mcp/dist/cli.js (entry, no static imports) plus lazy chunks.
 // Every @codai/axiom-* workspace package is bundled from source; the MCP SDK and optional
 // engines stay external (loaded lazily from node_modules).
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -71,6 +72,62 @@ function toolCatalog(entries) {
   };
 }
 
+// src/stdio-front-data.ts runs the SDK server (src/stdio-front-probe.ts) when imported from source; the
+// build serves it as the JSON of that same probe, run once per build against the installed SDK, so
+// the stdio front chunk imports no SDK module and answers with the SDK's own lines (decisions SHIP-9).
+function frontData(data) {
+  const contents = `export const FRONT_DATA = JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
+  return {
+    name: "stdio-front-data",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]stdio-front-data\.ts$/ }, () => ({ contents, loader: "js" }));
+    },
+  };
+}
+
+const probes = new Map();
+
+/**
+ * The stdio front's data: the probe bundled like the CLI (same catalog, version and externals) into
+ * a temp dir under packages/mcp (so the SDK resolves from node_modules), run in a child process so
+ * that no SDK server lives on in the build's own process. Memoised per catalog.
+ */
+function probeFrontData(catalog) {
+  const key = JSON.stringify(catalog);
+  let data = probes.get(key);
+  if (data) return data;
+  data = (async () => {
+    const dir = mkdtempSync(join(mcp, ".front-probe-"));
+    try {
+      const outfile = join(dir, "probe.mjs");
+      const base = options(dir, catalog);
+      await build({
+        ...base,
+        entryPoints: undefined,
+        stdin: {
+          contents:
+            'import { probeFrontData } from "./src/stdio-front-probe";\nprocess.stdout.write(JSON.stringify(await probeFrontData()));\nprocess.exit(0);\n',
+          resolveDir: mcp,
+          loader: "ts",
+          sourcefile: "front-probe-main.ts",
+        },
+        outdir: undefined,
+        outfile,
+        splitting: false,
+        metafile: false,
+        write: true,
+        banner: { js: REQUIRE_SHIM },
+      });
+      return JSON.parse(execFileSync(process.execPath, [outfile], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  data.catch(() => probes.delete(key));
+  probes.set(key, data);
+  return data;
+}
+
 // The packages the bundle leaves external: each must be a dependency, optionalDependency or
 // optional peer of @codai/axiom-mcp so that the packed tarball runs (packages/mcp/test/pack.test.ts).
 export const EXTERNAL = [
@@ -86,7 +143,7 @@ export const EXTERNAL = [
 ];
 
 /** The esbuild options shared by every build (metafile on: the budget tests read the module graph). */
-function options(outdir, catalog) {
+function options(outdir, catalog, front) {
   return {
     absWorkingDir: mcp,
     entryPoints: ENTRY_POINTS,
@@ -105,7 +162,7 @@ function options(outdir, catalog) {
     // nothing may depend on a function's or class's own name: the error classes set `name` explicitly.
     minify: true,
     logLevel: "warning",
-    plugins: [cjsNamedExports(CJS_LAZY), toolCatalog(catalog)],
+    plugins: [cjsNamedExports(CJS_LAZY), toolCatalog(catalog), ...(front ? [frontData(front)] : [])],
     metafile: true,
     write: false,
   };
@@ -132,7 +189,7 @@ function withRequireShim(text) {
 export async function buildCli({ outdir = "dist", clean = false, write = true } = {}) {
   const out = resolve(mcp, outdir);
   const catalog = (await loadRenderer()).toolsJsonEntries();
-  const result = await build(options(out, catalog));
+  const result = await build(options(out, catalog, await probeFrontData(catalog)));
   if (!write) return result;
   if (clean) rmSync(out, { recursive: true, force: true });
   // dist is overwritten in place, never removed (unless `clean`), and every file lands by temp +

@@ -2,6 +2,7 @@
 import * as crypto from "node:crypto";
 import { sha256Hex } from "@codai/axiom-canon";
 import { isErrorCode } from "@codai/axiom-schema";
+import { scanChainLine } from "./chain-scan";
 
 export const GENESIS = `sha256:${"0".repeat(64)}`;
 export const CHAIN_STATES = ["committed", "rolled-back", "failed"] as const;
@@ -88,25 +89,63 @@ export function parseChainLine(bytes: Uint8Array): ChainEntry | undefined {
 }
 
 /**
- * Walks the chain bytes: split on `\n` (a final segment without `\n` is torn → parse); per line
- * parse → seq-gap → prev-mismatch; the first failure stops the walk.
+ * Bytes of chain text decoded at a time: V8 strings stop near 512 MiB (chains need not), and a
+ * kept entry's strings are slices that hold their whole window.
  */
-export function walkChain(data: Uint8Array): ChainWalk {
-  const entries: ChainEntry[] = [];
+const WINDOW = 1 << 20;
+
+export interface ChainTally {
+  /** Count of good entries. */
+  count: number;
+  head: string;
+  firstBad?: { seq: number; reason: ChainBadReason };
+}
+
+/**
+ * The §12.3 walk over the chain bytes without keeping entries: `visit` sees each good entry in
+ * order. Split on `\n` (a final segment without `\n` is torn → parse); per line parse → seq-gap →
+ * prev-mismatch; the first failure stops the walk. A line in `formatChainLine`'s exact shape with
+ * the expected seq and prev is read by the scanner (chain-scan.ts); every other line by the full
+ * parse and checks, which alone decide every failure.
+ */
+export function tallyChain(data: Uint8Array, visit?: (entry: ChainEntry) => void): ChainTally {
+  // A Buffer view (no copy) for latin1 decoding, which keeps byte offsets as string indices.
+  const buf = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let count = 0;
   let head = GENESIS;
   let start = 0;
-  while (start < data.length) {
-    const nl = data.indexOf(0x0a, start);
-    const seq = entries.length + 1;
-    if (nl < 0) return { entries, head, firstBad: { seq, reason: "parse" } };
-    const line = data.subarray(start, nl);
-    const entry = parseChainLine(line);
-    if (!entry) return { entries, head, firstBad: { seq, reason: "parse" } };
-    if (entry.seq !== seq) return { entries, head, firstBad: { seq, reason: "seq-gap" } };
-    if (entry.prev !== head) return { entries, head, firstBad: { seq, reason: "prev-mismatch" } };
-    entries.push(entry);
+  // `text` decodes buf[textAt, textAt + text.length), whole lines with their `\n`: one native call
+  // per window, and the entries' strings are slices of it instead of copies.
+  let text = "";
+  let textAt = 0;
+  while (start < buf.length) {
+    const nl = buf.indexOf(0x0a, start);
+    const seq = count + 1;
+    if (nl < 0) return { count, head, firstBad: { seq, reason: "parse" } };
+    if (nl >= textAt + text.length) {
+      const last = buf.lastIndexOf(0x0a, Math.min(buf.length, start + WINDOW) - 1);
+      text = buf.toString("latin1", start, Math.max(last, nl) + 1);
+      textAt = start;
+    }
+    let entry = scanChainLine(text, start - textAt, nl - textAt, seq, head);
+    const line = buf.subarray(start, nl);
+    if (!entry) {
+      entry = parseChainLine(line);
+      if (!entry) return { count, head, firstBad: { seq, reason: "parse" } };
+      if (entry.seq !== seq) return { count, head, firstBad: { seq, reason: "seq-gap" } };
+      if (entry.prev !== head) return { count, head, firstBad: { seq, reason: "prev-mismatch" } };
+    }
+    visit?.(entry);
     head = lineDigest(line);
+    count = seq;
     start = nl + 1;
   }
-  return { entries, head };
+  return { count, head };
+}
+
+/** The §12.3 walk keeping every good entry (seq 1..n). */
+export function walkChain(data: Uint8Array): ChainWalk {
+  const entries: ChainEntry[] = [];
+  const { head, firstBad } = tallyChain(data, (e) => entries.push(e));
+  return firstBad ? { entries, head, firstBad } : { entries, head };
 }

@@ -4,16 +4,28 @@ import {
   type ChainBadReason,
   type ChainEntry,
   type ChainState,
+  type ChainTally,
   type ChainWalk,
   formatChainLine,
   GENESIS,
+  tallyChain,
   walkChain,
 } from "./chain-walk";
 import { errnoOf, fsx, O } from "./fsx";
 import { layout } from "./layout";
 import { fsyncDir, mkdirp } from "./lock-fs";
 
-export { type ChainBadReason, type ChainEntry, type ChainState, type ChainWalk, formatChainLine, GENESIS, walkChain };
+export {
+  type ChainBadReason,
+  type ChainEntry,
+  type ChainState,
+  type ChainTally,
+  type ChainWalk,
+  formatChainLine,
+  GENESIS,
+  tallyChain,
+  walkChain,
+};
 
 export interface ChainVerify {
   ok: boolean;
@@ -25,7 +37,8 @@ export interface ChainVerify {
   missing: string[];
 }
 
-async function readChainBytes(root: string): Promise<Buffer> {
+/** The chain file's bytes; a missing file reads as empty. */
+export async function readChainBytes(root: string): Promise<Buffer> {
   try {
     return await fsx.readFile(layout.chain(root));
   } catch (err) {
@@ -48,22 +61,25 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/**
- * Journals named by good entries that are gone (deleting journals by hand is allowed). One readdir
- * of `journal/` answers for every name it lists; only digests it does not list are lstat'ed (a race,
- * a case-insensitive file system), so a 100k-entry chain costs one directory read, not 100k lstats.
- */
-export async function missingJournals(root: string, entries: readonly ChainEntry[]): Promise<string[]> {
-  let listed: Set<string>;
+/** The names in `journal/` (none when it cannot be listed). Never rejects. */
+async function listJournals(root: string): Promise<Set<string>> {
   try {
-    listed = new Set(await fsx.readdir(layout.journalDir(root)));
+    return new Set(await fsx.readdir(layout.journalDir(root)));
   } catch {
-    listed = new Set();
+    return new Set();
   }
-  // One pass, one Set lookup per listed entry; unlisted digests stay unique, in first-seen order.
+}
+
+/**
+ * Of `digests` (manifest digests in chain order), those whose `journal/<hex>.json` is gone, unique,
+ * first-seen order. One readdir (`listed`) answers for every name it lists; only digests it does
+ * not list are lstat'ed (a race, a case-insensitive file system), so a 100k-entry chain costs one
+ * directory read, not 100k lstats.
+ */
+async function unlistedMissing(root: string, listed: Set<string>, digests: Iterable<string>): Promise<string[]> {
   const unlisted: string[] = [];
   const seen = new Set<string>();
-  for (const { manifestDigest: d } of entries) {
+  for (const d of digests) {
     if (listed.has(`${d.slice(7)}.json`) || seen.has(d)) continue;
     seen.add(d);
     unlisted.push(d);
@@ -72,17 +88,23 @@ export async function missingJournals(root: string, entries: readonly ChainEntry
   return unlisted.filter((_, i) => !present[i]);
 }
 
+/** Journals named by good entries that are gone (deleting journals by hand is allowed). */
+export async function missingJournals(root: string, entries: readonly ChainEntry[]): Promise<string[]> {
+  return unlistedMissing(
+    root,
+    await listJournals(root),
+    entries.map((e) => e.manifestDigest),
+  );
+}
+
 /** verifyChain (apply.md §12.3): `{ok, entries, head, firstBad?, missing[]}`. */
 export async function verifyChain(root: string): Promise<ChainVerify> {
-  const walk = await readChain(root);
-  const out: ChainVerify = {
-    ok: walk.firstBad === undefined,
-    entries: walk.entries.length,
-    head: walk.head,
-    missing: [],
-  };
-  if (walk.firstBad) out.firstBad = walk.firstBad;
-  out.missing = await missingJournals(root, walk.entries);
+  // Only the good entries' manifest digests outlive the walk (slices of the decoded chain text).
+  const digests: string[] = [];
+  const tally = tallyChain(await readChainBytes(root), (e) => digests.push(e.manifestDigest));
+  const out: ChainVerify = { ok: tally.firstBad === undefined, entries: tally.count, head: tally.head, missing: [] };
+  if (tally.firstBad) out.firstBad = tally.firstBad;
+  out.missing = await unlistedMissing(root, await listJournals(root), digests);
   return out;
 }
 
@@ -121,19 +143,20 @@ export interface ChainAppendInput {
 export async function appendChainEntry(root: string, input: ChainAppendInput): Promise<ChainEntry> {
   const file = layout.chain(root);
   const before = await readChainBytes(root);
-  const walk = walkChain(before);
-  if (walk.firstBad) {
+  // The whole walk (§12.2 step 1), keeping no entries: only the count and the head are needed.
+  const tally = tallyChain(before);
+  if (tally.firstBad) {
     throw axiomError("ERR_JOURNAL_CHAIN", {
-      message: `journal chain broken at #${walk.firstBad.seq} (${walk.firstBad.reason}); not appending`,
-      details: { seq: walk.firstBad.seq, reason: walk.firstBad.reason, file },
+      message: `journal chain broken at #${tally.firstBad.seq} (${tally.firstBad.reason}); not appending`,
+      details: { seq: tally.firstBad.seq, reason: tally.firstBad.reason, file },
     });
   }
   const entry: ChainEntry = {
-    seq: walk.entries.length + 1,
+    seq: tally.count + 1,
     manifestDigest: input.manifestDigest,
     state: input.state,
     at: new Date().toISOString(),
-    prev: walk.head,
+    prev: tally.head,
     files: input.files,
   };
   if (input.code !== undefined) entry.code = input.code;

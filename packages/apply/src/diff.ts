@@ -23,12 +23,34 @@ function asText(bytes: Uint8Array | undefined): string | undefined | null {
   return s === undefined ? null : s;
 }
 
+const SEPARATOR = "=".repeat(67);
+
+/**
+ * createTwoFilesPatch's exact output when one side is empty (a create, a delete, an empty file):
+ * one hunk adding or removing every line of the other side, written directly instead of running
+ * the line diff (APL-18; most previews create files). Lines split on "\n" only (a "\r" stays in
+ * its line), and a last line without "\n" gets the "\ No newline at end of file" marker.
+ */
+function oneSidedPatch(oldName: string, newName: string, text: string, sign: "+" | "-"): string {
+  let out = `${SEPARATOR}\n--- ${oldName}\n+++ ${newName}\n`;
+  if (text === "") return out;
+  const lines = text.split("\n");
+  const endsWithNewline = lines[lines.length - 1] === "";
+  if (endsWithNewline) lines.pop();
+  out += sign === "+" ? `@@ -0,0 +1,${lines.length} @@\n` : `@@ -1,${lines.length} +0,0 @@\n`;
+  out += `${sign}${lines.join(`\n${sign}`)}\n`;
+  if (!endsWithNewline) out += "\\ No newline at end of file\n";
+  return out;
+}
+
 export function diffEntry(e: DiffEntry): string {
   const oldText = asText(e.before);
   const newText = asText(e.after);
   if (oldText === null || newText === null) return `diff --axiom a/${e.path} b/${e.path}\nBinary files differ\n`;
   const oldName = e.before === undefined ? "/dev/null" : `a/${e.path}`;
   const newName = e.after === undefined ? "/dev/null" : `b/${e.path}`;
+  if (oldText === "") return oneSidedPatch(oldName, newName, newText as string, "+");
+  if (newText === "") return oneSidedPatch(oldName, newName, oldText as string, "-");
   return createTwoFilesPatch(oldName, newName, oldText as string, newText as string, undefined, undefined, {
     context: 3,
   });

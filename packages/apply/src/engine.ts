@@ -10,13 +10,14 @@ import { capture, digestOrAbsent } from "./identity";
 import { atomicWrite, rmrf } from "./io";
 import { deleteJournal, listJournals, PENDING_PHASES, readJournal, writeJournal } from "./journal";
 import { layout } from "./layout";
+import { isFsMarkerKnown } from "./marker-cache";
 import { type Prepared, prepare } from "./prepare";
 import { pruneBackups } from "./prune";
 import { RecoveryError, recoverIfNeeded } from "./recovery";
 import { briefError, buildResult, toApplyError } from "./result";
 import { rollbackRoutine } from "./rollback-routine";
 import { stageSteps } from "./stage";
-import { isFsMarker, storeBundle } from "./store";
+import { storeBundle } from "./store";
 
 /** The subset of a CheckReport the engine reads (checks.md). */
 export interface PreCheckReport {
@@ -158,7 +159,7 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
   let drifted: string[] | undefined;
   try {
     const own = await readJournal(tree, hex);
-    if ((await isFsMarker(tree, hex)) || own?.phase === "committed") {
+    if ((await isFsMarkerKnown(tree, hex)) || own?.phase === "committed") {
       drifted = await driftOf(tree, bundle);
       if (drifted.length === 0) return { status: "noop", files: unchangedFiles(bundle) };
       reapply = true;

@@ -1,6 +1,6 @@
 // Chain history for `axiom log` and `axiom://journal/<root-id>` (apply.md §12.4, D17).
 
-import { type ChainEntry, readChain } from "./chain";
+import { type ChainEntry, readChainBytes, tallyChain } from "./chain";
 import { errnoOf, fsx } from "./fsx";
 import { layout } from "./layout";
 import { parseObject } from "./lock-fs";
@@ -63,8 +63,12 @@ async function joinEntry(root: string, entry: ChainEntry): Promise<HistoryEntry>
 export async function readHistory(root: string, options: { limit?: number } = {}): Promise<HistoryEntry[]> {
   const limit = options.limit ?? DEFAULT_HISTORY_LIMIT;
   if (!(limit > 0)) return [];
-  const walk = await readChain(root);
-  const newest = walk.entries.slice(-limit).reverse();
+  // The whole walk (history stops at the first bad line) keeping only the last `limit` good entries.
+  const kept: ChainEntry[] = [];
+  tallyChain(await readChainBytes(root), (e) => {
+    if (kept.push(e) > 2 * limit) kept.splice(0, kept.length - limit);
+  });
+  const newest = kept.slice(-limit).reverse();
   return Promise.all(newest.map((e) => joinEntry(root, e)));
 }
 

@@ -23,12 +23,18 @@ export async function fsyncDir(dir: string): Promise<void> {
 }
 
 /**
- * fsyncs in flight at once. Each fsync is one libuv pool job (4 threads by default); the file
- * system commits its journal once for every fsync waiting on it (group commit), so a set of
- * fsyncs whose relative order no rule fixes (the staged files, the directories of one step of
- * the durability order) costs about one journal commit per batch instead of one each.
+ * fsyncs in flight at once. Each fsync is one libuv pool job; the file system commits its journal
+ * once for every fsync waiting on it (group commit), so a set of fsyncs whose relative order no
+ * rule fixes (the staged files, the directories of one step of the durability order) costs about
+ * one journal commit per batch instead of one each. One per pool thread (APL-19): 4 by default,
+ * or the process's UV_THREADPOOL_SIZE (capped at 64) when the entry point sized the pool up.
  */
-export const FSYNC_PARALLEL = 4;
+export const FSYNC_PARALLEL = fsyncParallel(process.env.UV_THREADPOOL_SIZE);
+
+export function fsyncParallel(poolSize: string | undefined): number {
+  const n = Number(poolSize);
+  return Number.isInteger(n) && n > 4 ? Math.min(n, 64) : 4;
+}
 
 /** fsyncs each distinct directory once (FSYNC_PARALLEL in flight; no order among them is required). */
 export async function fsyncDirs(dirs: Iterable<string>): Promise<void> {

@@ -2,7 +2,7 @@
 import * as path from "node:path";
 import { axiomError, type ErrorCode, relPathIssues } from "@codai/axiom-schema";
 import { errnoOf, fsx, O } from "./fsx";
-import { mkdirp, rmrf } from "./io";
+import { mkdirp } from "./io";
 
 // threats.md decision: extra device names refused at prepare on every OS (RelPath schema unchanged).
 const EXTRA_RESERVED = /^(CONIN\$|CONOUT\$|COM[\u00b9\u00b2\u00b3]|LPT[\u00b9\u00b2\u00b3])(\.[^.]*)?$/i;
@@ -71,7 +71,11 @@ export async function probeCaseInsensitive(tmpDir: string): Promise<boolean> {
     if (errnoOf(err) === "ENOENT") return false;
     throw err;
   } finally {
-    await rmrf(probe);
+    // "delete it": the probe is the regular file just created, so one unlink (no recursive rm,
+    // which is a thread-pool round trip); already gone is fine, as with rm -f.
+    await fsx.unlink(probe).catch((err: unknown) => {
+      if (errnoOf(err) !== "ENOENT") throw err;
+    });
   }
 }
 

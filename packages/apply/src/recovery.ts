@@ -7,8 +7,9 @@ import { errnoOf, fsx } from "./fsx";
 import { atomicWrite, fsyncDir, rmrf } from "./io";
 import { deleteJournal, listJournals } from "./journal";
 import { layout } from "./layout";
+import { isFsMarkerKnown } from "./marker-cache";
 import { type RollbackHooks, rollbackRoutine } from "./rollback-routine";
-import { isFsMarker, readStoredBundle } from "./store";
+import { readStoredBundle } from "./store";
 import { sweepOrphanTempsThrottled } from "./temp-sweep";
 
 export class RecoveryError extends Error {
@@ -84,8 +85,28 @@ export async function assertNoCorruptJournal(tree: string): Promise<Awaited<Retu
   return all;
 }
 
-/** Recovers one parsed journal by phase (§7 table). */
-export async function recoverJournal(tree: string, j: Journal, hooks: RollbackHooks): Promise<boolean> {
+/**
+ * The entries of `staging/` and `backup/` when recovery starts (APL-17). Both are written only under
+ * the lock, which recovery holds, and each journal's action removes only its own `<hex>`, so a
+ * name missing here is missing for the whole pass: the leftover rm -rf of a final-phase journal
+ * (a recursive rm is a thread-pool round trip even for an absent path) runs only for names listed.
+ */
+export interface Leftovers {
+  staging: ReadonlySet<string>;
+  backup: ReadonlySet<string>;
+}
+
+async function rmIfListed(names: ReadonlySet<string> | undefined, dir: string, hex: string): Promise<void> {
+  if (names === undefined || names.has(hex)) await rmrf(path.join(dir, hex));
+}
+
+/** Recovers one parsed journal by phase (§7 table); `leftovers` = what recoverIfNeeded listed. */
+export async function recoverJournal(
+  tree: string,
+  j: Journal,
+  hooks: RollbackHooks,
+  leftovers?: Leftovers,
+): Promise<boolean> {
   const hex = j.manifestDigest.slice(7);
   switch (j.phase) {
     case "staged":
@@ -102,15 +123,15 @@ export async function recoverJournal(tree: string, j: Journal, hooks: RollbackHo
       }
       return true;
     case "committed":
-      if (await isFsMarker(tree, hex)) {
-        await rmrf(layout.staging(tree, hex));
+      if (await isFsMarkerKnown(tree, hex)) {
+        await rmIfListed(leftovers?.staging, layout.stagingRoot(tree), hex);
         return false;
       }
       await completeCommit(tree, j, hooks);
       return true;
     case "rolled-back":
-      await rmrf(layout.staging(tree, hex));
-      await rmrf(layout.backup(tree, hex));
+      await rmIfListed(leftovers?.staging, layout.stagingRoot(tree), hex);
+      await rmIfListed(leftovers?.backup, layout.backupRoot(tree), hex);
       return false;
   }
 }
@@ -119,22 +140,23 @@ export async function recoverJournal(tree: string, j: Journal, hooks: RollbackHo
 export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): Promise<string[]> {
   const all = await assertNoCorruptJournal(tree);
   const recovered: string[] = [];
-  const keep = new Set<string>();
+  const leftovers: Leftovers = {
+    staging: new Set(await listNames(layout.stagingRoot(tree))),
+    backup: new Set(await listNames(layout.backupRoot(tree))),
+  };
   for (const e of all) {
     const j = e.journal as Journal;
     try {
-      if (await recoverJournal(tree, j, hooks)) recovered.push(j.manifestDigest);
+      if (await recoverJournal(tree, j, hooks, leftovers)) recovered.push(j.manifestDigest);
     } catch (err) {
       if (err instanceof RecoveryError) throw err;
       throw new RecoveryError(j.manifestDigest, err, false);
     }
   }
-  for (const e of await listJournals(tree)) {
-    if (e.journal && (e.journal.phase === "committing" || e.journal.phase === "rolling-back")) keep.add(e.hex);
-  }
-  for (const name of await listNames(layout.stagingRoot(tree))) {
-    if (!keep.has(name)) await rmrf(path.join(layout.stagingRoot(tree), name));
-  }
+  // "Remove every staging/* directory not belonging to a journal still in committing or
+  // rolling-back": the loop above drove every such journal to rolled-back (or threw), and under
+  // the lock no other writer makes one, so none is left to keep (no second journal listing).
+  for (const name of await listNames(layout.stagingRoot(tree))) await rmrf(path.join(layout.stagingRoot(tree), name));
   for (const name of await listNames(layout.tmp(tree))) await rmrf(path.join(layout.tmp(tree), name));
   for (const dir of [layout.journalDir(tree), layout.appliedDir(tree)]) {
     for (const name of await listNames(dir)) if (name.includes(".tmp-")) await rmrf(path.join(dir, name));

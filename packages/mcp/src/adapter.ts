@@ -5,6 +5,7 @@ import {
   type CallToolResult,
   createMcpHandler,
   deserializeMessage,
+  InMemoryTransport,
   inputRequired,
   isLegacyRequest,
   McpServer,
@@ -14,6 +15,8 @@ import {
   ResourceNotFoundError,
   ResourceTemplate,
   type ServerContext,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  serializeMessage,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
@@ -21,11 +24,13 @@ import { StdioLineReader } from "./stdio-reader";
 
 export type { CallToolResult, McpServerFactory, ServerContext };
 export {
+  InMemoryTransport,
   inputRequired,
   isLegacyRequest,
   McpServer,
   ResourceNotFoundError,
   ResourceTemplate,
+  SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
 };
 
@@ -57,17 +62,75 @@ export function acceptingSchema(json: Record<string, unknown>) {
   };
 }
 
-/** Serves stdio from a factory; `--wire 2026-only` rejects 2025-era openings (mcp.md §11.1). */
+/**
+ * A connection the stdio front (stdio-front.ts) opened before the SDK was loaded (decisions SHIP-9):
+ * its line reader (holding the unfinished line), the lines it read and did not answer, in order
+ * (the client's `initialize` first when the front answered it), and that answer.
+ */
+export interface StdioHandover {
+  reader: StdioLineReader;
+  lines: readonly string[];
+  initialize?: {
+    id: string | number;
+    /** The line the front wrote, "\n" included. */
+    answer: string;
+    /** Called when the SDK's own answer to the replayed `initialize` is not that line. */
+    onMismatch(sdkLine: string): void;
+  };
+}
+
+/**
+ * Serves stdio from a factory; `--wire 2026-only` rejects 2025-era openings (mcp.md §11.1). With a
+ * handover, the connection continues where the front left it: its lines are replayed into the SDK
+ * before any new input is read, and the SDK's answer to the replayed `initialize` (already answered
+ * by the front) is checked and dropped.
+ */
 export function serveStdio(
   factory: McpServerFactory,
   wire: WireMode,
   onerror: (error: Error) => void,
+  handover?: StdioHandover,
 ): { close(): Promise<void> } {
-  return sdkServeStdio(factory, {
+  const transport = stdioTransport(handover?.reader);
+  const init = handover?.initialize;
+  if (init) {
+    const send = transport.send.bind(transport);
+    let pending = true;
+    transport.send = (message) => {
+      if (pending && "id" in message && message.id === init.id && ("result" in message || "error" in message)) {
+        pending = false;
+        const line = serializeMessage(message);
+        if (line !== init.answer) init.onMismatch(line);
+        return Promise.resolve();
+      }
+      return send(message);
+    };
+  }
+  const handle = sdkServeStdio(factory, {
     legacy: wire === "2026-only" ? "reject" : "serve",
     onerror,
-    transport: stdioTransport(),
+    transport,
   });
+  // serveStdio started the transport synchronously (its stdin listener is attached): the replayed
+  // lines reach the SDK ahead of anything read from now on.
+  for (const line of handover?.lines ?? []) deliverLine(transport, line);
+  return handle;
+}
+
+/** One line of input to the transport, under the SDK reader's rules (see stdioTransport). */
+function deliverLine(transport: StdioServerTransport, line: string): void {
+  let message: ReturnType<typeof deserializeMessage>;
+  try {
+    message = deserializeMessage(line);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) transport.onerror?.(error as Error);
+    return;
+  }
+  try {
+    transport.onmessage?.(message);
+  } catch (error) {
+    transport.onerror?.(error as Error);
+  }
 }
 
 /**
@@ -76,9 +139,8 @@ export function serveStdio(
  * the replacement keeps the SDK reader's rules: over the limit → error and close, a line that is
  * not JSON is skipped, any other parse or dispatch failure is reported and the next line read.
  */
-function stdioTransport(): StdioServerTransport {
+function stdioTransport(reader = new StdioLineReader()): StdioServerTransport {
   const transport = new StdioServerTransport();
-  const reader = new StdioLineReader();
   transport._ondata = (chunk) => {
     let lines: string[];
     try {
@@ -88,20 +150,7 @@ function stdioTransport(): StdioServerTransport {
       transport.close().catch(() => {});
       return;
     }
-    for (const line of lines) {
-      let message: ReturnType<typeof deserializeMessage>;
-      try {
-        message = deserializeMessage(line);
-      } catch (error) {
-        if (!(error instanceof SyntaxError)) transport.onerror?.(error as Error);
-        continue;
-      }
-      try {
-        transport.onmessage?.(message);
-      } catch (error) {
-        transport.onerror?.(error as Error);
-      }
-    }
+    for (const line of lines) deliverLine(transport, line);
   };
   return transport;
 }

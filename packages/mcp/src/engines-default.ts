@@ -35,6 +35,7 @@ import {
   isSchemaKind,
   jsonSchemaFor,
   type ManifestBundle,
+  type ResolvedProfile,
 } from "@codai/axiom-schema";
 import type { Engines } from "./engines";
 import { verifyRootSignatures } from "./trust-store";
@@ -74,7 +75,9 @@ export function defaultEngines(): Engines {
     async apply(opts) {
       let report: CheckReport | undefined;
       let trustError: AxiomErrorObject | undefined;
-      const profile = await loadProfile(opts.profile, { searchDirs: profileSearchDirs(opts.root) });
+      const profile =
+        (opts.loadedProfile as ResolvedProfile | undefined) ??
+        (await loadProfile(opts.profile, { searchDirs: profileSearchDirs(opts.root) }));
       const pre = await makePreChecks({
         bundle: opts.bundle,
         root: opts.root,

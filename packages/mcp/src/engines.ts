@@ -40,6 +40,11 @@ export interface ApplyOpts {
   guardAllowlist: string[];
   /** Server shutdown: kills running guard groups of the pre-apply checks (before any commit). */
   signal?: AbortSignal;
+  /**
+   * `profile` as this engine's loadProfile already returned it for this call (mcp.md §5.4 step 7
+   * loads it before anything else runs): apply uses it instead of loading the same files again.
+   */
+  loadedProfile?: Record<string, unknown>;
 }
 
 export interface Engines {

@@ -1,9 +1,10 @@
 // Stored bundles: `<root>/.axiom/manifests/<hex>.json` (formats.md §9.1), written atomically
 // (exclusive temp, fsync, rename) as pretty JSON (P-1 in docs/decisions.md).
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { closeSync, constants, fsync, mkdirSync, openSync, renameSync, writeSync } from "node:fs";
+import { readFile, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { digestHex } from "@codai/axiom-canon";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { internal } from "./fs-errors";
@@ -15,25 +16,43 @@ export function manifestPath(root: string, manifestDigest: string): string {
   return join(root, ".axiom", "manifests", `${hex}.json`);
 }
 
-/** Writes the bundle and returns the absolute path of the stored file. */
+/**
+ * Writes the bundle and returns the absolute path of the stored file. Everything but the fsync runs
+ * synchronously (P-17): mkdir, exclusive create, write, close and rename are µs of local work each
+ * against a thread-pool round trip apiece, and every axiom_write preview stores its bundle.
+ */
 export async function storeBundle(root: string, bundle: ManifestBundle): Promise<string> {
   const target = manifestPath(root, bundle.manifestDigest);
   const tmp = `${target}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  let fd: number | undefined;
   try {
-    await mkdir(join(root, ".axiom", "manifests"), { recursive: true });
-    const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-    try {
-      await handle.writeFile(`${JSON.stringify(bundle, null, 2)}\n`, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, target);
+    mkdirSync(join(root, ".axiom", "manifests"), { recursive: true });
+    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+    writeAllSync(fd, Buffer.from(`${JSON.stringify(bundle, null, 2)}\n`, "utf8"));
+    await fsyncAsync(fd);
+    const open = fd;
+    fd = undefined;
+    closeSync(open);
+    renameSync(tmp, target);
   } catch (err) {
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already failing
+      }
+    }
     await unlink(tmp).catch(() => undefined);
     throw internal(err, "storing the bundle failed");
   }
   return target;
+}
+
+const fsyncAsync = promisify(fsync);
+
+function writeAllSync(fd: number, bytes: Uint8Array): void {
+  let off = 0;
+  while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
 }
 
 /**

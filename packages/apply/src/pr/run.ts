@@ -13,8 +13,11 @@ import { acquireLock } from "../lock";
 import { buildResult, toApplyError } from "../result";
 import { isFsMarker } from "../store";
 import { assertBranchSyntax, defaultBranch, defaultCommitMessage } from "./branch";
+import { comparable } from "./comparable";
 import { compareUrlFor } from "./compare-url";
 import { type GitRunner, runGit } from "./git";
+import { sweepLeakedWorktrees } from "./leak-sweep";
+import { newOwner, removeOwner, writeOwner } from "./owner";
 
 export interface PrGitInfo {
   branch: string;
@@ -41,13 +44,6 @@ export interface PrInput {
 
 export function worktreePath(root: string, hex: string): string {
   return path.join(axiomDir(root), "wt", hex.slice(0, 12));
-}
-
-/** `\`→`/`, trailing `/` stripped, lower-cased on win32 (§15 step 3). */
-function comparable(p: string): string {
-  let s = stripLongPrefix(p).replace(/\\/g, "/");
-  while (s.length > 1 && s.endsWith("/")) s = s.slice(0, -1);
-  return process.platform === "win32" ? s.toLowerCase() : s;
 }
 
 /**
@@ -155,26 +151,40 @@ export async function runPr(input: PrInput): Promise<PrOutcome> {
   await preflight(input, branch);
 
   const lock = await acquireLock(root, digest, input.lockTimeoutMs);
+  const hex12 = hex.slice(0, 12);
   const wtPath = worktreePath(root, hex);
   let createdBranch = false;
+  let wroteOwner = false;
+  let added = false;
   let committed = false;
   let engineApplied = false;
   let files: ApplyFileResult[] = [];
-  const bestEffort = async (args: string[]) => {
-    await runGit(input.runner, root, args).catch((err) =>
-      input.onWarn?.(`git ${args[0]} failed during PR cleanup`, { error: toApplyError(err).message }),
+  const bestEffort = async (args: string[]): Promise<boolean> =>
+    runGit(input.runner, root, args).then(
+      () => true,
+      (err) => {
+        input.onWarn?.(`git ${args[0]} failed during PR cleanup`, { error: toApplyError(err).message });
+        return false;
+      },
     );
-  };
   try {
-    // 6.1–6.3
+    // 6.1–6.3; 6.1 widened by APL-16 to every dead owner's leftover (a SIGKILL skips 6.11)
+    await sweepLeakedWorktrees({ root, runner: input.runner, ownHex12: hex12, onWarn: input.onWarn });
     await rmrf(wtPath).catch(() => undefined);
     await bestEffort(["worktree", "prune"]);
     if (await branchExists(input, root, branch)) throw existsError(branch);
     await mkdirp(path.dirname(wtPath));
+    // The owner record precedes the worktree, so a kill from here on leaves a leftover that the
+    // next PR apply can attribute to a dead pid (APL-16).
+    const owner = newOwner(digest, branch);
+    wroteOwner = true;
+    await writeOwner(root, hex12, owner);
     // Set before the call: `worktree add -b` can create the branch and still fail (post-checkout
     // hook); the branch did not exist under the lock, so whatever is there now is ours.
     createdBranch = true;
     await runGit(input.runner, root, ["worktree", "add", "--quiet", "-b", branch, wtPath, "HEAD"]);
+    added = true;
+    await writeOwner(root, hex12, { ...owner, created: true });
     const tree = stripLongPrefix(await fs.promises.realpath(wtPath));
 
     // 6.4
@@ -240,9 +250,18 @@ export async function runPr(input: PrInput): Promise<PrOutcome> {
       : { status: "failed", files, error: toApplyError(err) };
   } finally {
     // 6.11: the worktree never outlives the call; a branch without our commit is deleted.
-    await rmrf(wtPath).catch(() => undefined);
+    let cleaned = await rmrf(wtPath).then(
+      () => true,
+      () => false,
+    );
     await bestEffort(["worktree", "prune"]);
-    if (createdBranch && !committed) await bestEffort(["branch", "--quiet", "-D", branch]);
+    if (createdBranch && !committed) {
+      const deleted = await bestEffort(["branch", "--quiet", "-D", branch]);
+      // Before the add returned, a failed -D usually means git never created the branch.
+      if (added && !deleted) cleaned = false;
+    }
+    // A record whose cleanup failed stays, so a later PR apply retries once this process is gone.
+    if (wroteOwner && cleaned) await removeOwner(root, hex12).catch(() => undefined);
     await lock.release().catch(() => undefined);
   }
 }

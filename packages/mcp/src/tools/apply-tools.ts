@@ -77,11 +77,11 @@ export async function applyConfirmed(
   extra: Pick<ApplyOpts, "mode" | "branch" | "commitMessage" | "lockTimeoutMs" | "keepBackups">,
   { isStored }: { isStored?: () => Promise<boolean> } = {},
 ): Promise<{ result: ApplyResult; report?: CheckReport }> {
-  await need(deps.engines, "loadProfile")(profile, [join(root, ".axiom", "profiles")]);
+  const loadedProfile = await need(deps.engines, "loadProfile")(profile, [join(root, ".axiom", "profiles")]);
   const out = await need(
     deps.engines,
     "apply",
-  )({ ...applyBase(deps, bundle, root, profile), ...extra, confirmDigest: bundle.manifestDigest });
+  )({ ...applyBase(deps, bundle, root, profile), ...extra, confirmDigest: bundle.manifestDigest, loadedProfile });
   const { result } = out;
   if ((result.status === "applied" || result.status === "noop") && !(await isStored?.()))
     await storeBundle(deps, root, bundle);

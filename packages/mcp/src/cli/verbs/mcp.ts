@@ -1,5 +1,6 @@
 // `axiom mcp` (cli.md §7.1, mcp.md §1): flag checks happen here (usage errors, exit 2); the server
-// itself lives in the lazy chunk mcp-lazy, so the SDK never loads for any other verb.
+// itself lives in lazy chunks (stdio: stdio-front, which loads mcp-lazy; --http: http-lazy), so the
+// SDK never loads for any other verb.
 import { isAbsolute } from "node:path";
 import { booleanFlag, enumFlag, listFlag, stringFlag } from "../args";
 import { httpFlags, parseToolsetFlag } from "../mcp-flags";
@@ -56,6 +57,7 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
     await runMcpHttp({ ...config, ...http });
     return;
   }
-  const { runMcpStdio } = await import("../../mcp-lazy");
+  // The stdio front answers the opening before the SDK has loaded (decisions SHIP-9).
+  const { runMcpStdio } = await import("../../stdio-front");
   await runMcpStdio(config);
 }

@@ -1,0 +1,144 @@
+// APL-17: recovery (apply.md §7) runs at the start of every fs apply and visits every journal of the
+// root. A committed journal whose fs marker this process already found valid costs one lstat (no
+// read, no schema walk), and a final-phase journal's leftover staging/backup rm -rf runs only when
+// that directory is there. The §7 semantics stay: a marker deleted or replaced since is read again
+// and the commit completed; leftovers of final-phase journals are still removed.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { fsx, installFs } from "../src/fsx";
+import { forgetKnownMarkers } from "../src/marker-cache";
+import {
+  axiomPath,
+  cleanupRoots,
+  exists,
+  hexOf,
+  type Json,
+  makeBundle,
+  readJson,
+  runApply,
+  tmpRoot,
+} from "./engine-helpers";
+
+afterEach(() => {
+  cleanupRoots();
+  forgetKnownMarkers();
+});
+
+/** `count` committed applies of one new file each; returns their bundles. */
+async function history(root: string, count: number, tag: string): Promise<Json[]> {
+  const out: Json[] = [];
+  for (let i = 0; i < count; i++) {
+    const b = makeBundle([{ path: `h/${tag}${i}.txt`, content: `${tag} ${i}\n` }], { name: `${tag}-${i}` });
+    expect((await runApply(b, root)).status).toBe("applied");
+    out.push(b);
+  }
+  return out;
+}
+
+interface Calls {
+  readFile: string[];
+  rm: string[];
+}
+
+/** Records the paths of readFile and recursive rm calls through the fs seam while `run` runs. */
+async function recording<T>(run: () => Promise<T>): Promise<{ value: T; calls: Calls }> {
+  const calls: Calls = { readFile: [], rm: [] };
+  const { readFile, rm } = fsx;
+  const restore = installFs({
+    readFile: (p) => {
+      calls.readFile.push(p);
+      return readFile(p);
+    },
+    rm: (p) => {
+      calls.rm.push(p);
+      return rm(p);
+    },
+  });
+  try {
+    return { value: await run(), calls };
+  } finally {
+    restore();
+  }
+}
+
+const inside = (root: string, sub: string) => (p: string) => p.startsWith(axiomPath(root, sub) + path.sep);
+
+describe("recovery over a long history (APL-17)", () => {
+  it("reads only the marker it has not seen yet and removes no absent leftover", async () => {
+    const { root } = tmpRoot();
+    const earlier = await history(root, 12, "a");
+    const next = makeBundle([{ path: "n/next.txt", content: "next\n" }], { name: "next" });
+    const { value, calls } = await recording(() => runApply(next, root));
+    expect(value.status).toBe("applied");
+    // The previous apply's marker is new to recovery; the 11 before it were read by earlier applies.
+    const applied = calls.readFile.filter(inside(root, "applied"));
+    expect(applied).toEqual([axiomPath(root, "applied", `${hexOf(earlier[11])}.json`)]);
+    expect(calls.rm.filter(inside(root, "staging")).filter((p) => !p.endsWith(hexOf(next)))).toEqual([]);
+    expect(calls.rm.filter(inside(root, "backup"))).toEqual([]);
+  });
+
+  it("a fresh process reads each marker once, then never again while it is unchanged", async () => {
+    const { root } = tmpRoot();
+    const earlier = await history(root, 5, "b");
+    forgetKnownMarkers();
+    const markers = new Set(earlier.map((b) => axiomPath(root, "applied", `${hexOf(b)}.json`)));
+    const first = await recording(() => runApply(makeBundle([{ path: "n/1.txt", content: "1" }]), root));
+    expect(first.calls.readFile.filter((p) => markers.has(p)).sort()).toEqual([...markers].sort());
+    const second = await recording(() => runApply(makeBundle([{ path: "n/2.txt", content: "2" }]), root));
+    expect(second.calls.readFile.filter((p) => markers.has(p))).toEqual([]);
+  });
+
+  it("a known marker deleted since (a manual rollback killed after R0) is completed again", async () => {
+    const { root } = tmpRoot();
+    const [b] = await history(root, 1, "c");
+    const marker = axiomPath(root, "applied", `${hexOf(b)}.json`);
+    const before = readJson(marker);
+    fs.unlinkSync(marker);
+    const r = await runApply(makeBundle([{ path: "n/3.txt", content: "3" }]), root);
+    expect(r.status).toBe("applied");
+    expect(readJson(marker)).toMatchObject({
+      manifestDigest: before.manifestDigest,
+      mode: "fs",
+      status: "applied",
+      files: before.files,
+    });
+  });
+
+  it("a known marker replaced by a file that is no fs marker is read again and the commit completed", async () => {
+    const { root } = tmpRoot();
+    const [b] = await history(root, 1, "d");
+    const marker = axiomPath(root, "applied", `${hexOf(b)}.json`);
+    const good = readJson(marker);
+    // Same length, another inode (rename over it): only a re-read can tell it is no fs marker.
+    const text = fs.readFileSync(marker, "utf8");
+    const forged = text.replace('"mode":"fs"', '"mode":"pr"');
+    expect(forged.length).toBe(text.length);
+    fs.writeFileSync(`${marker}.x`, forged);
+    fs.renameSync(`${marker}.x`, marker);
+    expect((await runApply(makeBundle([{ path: "n/4.txt", content: "4" }]), root)).status).toBe("applied");
+    expect(readJson(marker)).toMatchObject({ manifestDigest: good.manifestDigest, mode: "fs", status: "applied" });
+  });
+
+  it("leftover staging of a committed journal and backup of a rolled-back one are still removed", async () => {
+    const { root } = tmpRoot();
+    fs.mkdirSync(path.join(root, "o"));
+    fs.writeFileSync(path.join(root, "o", "x.txt"), "old\n");
+    const [b] = await history(root, 1, "e");
+    const over = makeBundle([{ path: "o/x.txt", op: "overwrite", content: "new\n" }], { preImageFrom: root });
+    expect((await runApply(over, root)).status).toBe("applied");
+    const { rollback } = await import("@codai/axiom-apply");
+    await rollback(root, over.manifestDigest, {});
+    expect(fs.readFileSync(path.join(root, "o", "x.txt"), "utf8")).toBe("old\n");
+    const staging = axiomPath(root, "staging", hexOf(b), "h");
+    const backup = axiomPath(root, "backup", hexOf(over), "o");
+    fs.mkdirSync(staging, { recursive: true });
+    fs.writeFileSync(path.join(staging, "e0.txt"), "stale");
+    fs.mkdirSync(backup, { recursive: true });
+    fs.writeFileSync(path.join(backup, "x.txt"), "stale");
+    expect((await runApply(makeBundle([{ path: "n/5.txt", content: "5" }]), root)).status).toBe("applied");
+    expect(exists(axiomPath(root, "staging", hexOf(b)))).toBe(false);
+    expect(exists(axiomPath(root, "backup", hexOf(over)))).toBe(false);
+    expect(fs.readdirSync(axiomPath(root, "staging"))).toEqual([]);
+  });
+});
