@@ -1,39 +1,19 @@
 // Builds crash-child.ts once per suite (esbuild, < 1 s) and spawns it.
 import { spawn } from "node:child_process";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { build } from "esbuild";
+import { childBundle } from "./bundle-child";
 
-let built: Promise<string> | undefined;
-let builtDir: string | undefined;
+const bundle = childBundle(path.join(__dirname, "crash-child.ts"), "axiom-crash-child-");
 
 /** Removes the bundled child (call from afterAll). */
 export function cleanupChildScript(): void {
-  if (builtDir) fs.rmSync(builtDir, { recursive: true, force: true });
-  builtDir = undefined;
-  built = undefined;
+  bundle.cleanup();
 }
 
 export function childScript(): Promise<string> {
   // scripts/soak/crash.mjs passes a prebuilt child
   if (process.env.AXIOM_CRASH_CHILD) return Promise.resolve(process.env.AXIOM_CRASH_CHILD);
-  built ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "axiom-crash-child-"));
-    const out = path.join(dir, "child.mjs");
-    await build({
-      entryPoints: [path.join(__dirname, "crash-child.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      outfile: out,
-      logLevel: "silent",
-      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    });
-    builtDir = dir;
-    return out;
-  })();
-  return built;
+  return bundle.script();
 }
 
 /** Spawns the child; `killAfterMs` counts from its "go" line. */

@@ -6,50 +6,28 @@ import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { build } from "esbuild";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type ApplyOptions, apply } from "../src/index";
 import { layout } from "../src/layout";
+import { childBundle } from "./bundle-child";
 import { cleanupRoots, hexOf, type Json, makeBundle } from "./engine-helpers";
 import { git, gitEnvForTests, gitRepo, hook } from "./pr-helpers";
 
 const children = new Set<ChildProcess>();
-let builtDir: string | undefined;
-let built: Promise<string> | undefined;
+const childScript = childBundle(path.join(__dirname, "pr-leak-child.ts"), "axiom-pr-leak-child-");
 
 afterEach(() => {
   for (const c of children) c.kill("SIGKILL");
   children.clear();
   cleanupRoots();
 });
-afterAll(() => {
-  if (builtDir) fs.rmSync(builtDir, { recursive: true, force: true });
-});
-
-function childScript(): Promise<string> {
-  built ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "axiom-pr-leak-child-"));
-    const out = path.join(dir, "child.mjs");
-    await build({
-      entryPoints: [path.join(__dirname, "pr-leak-child.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      outfile: out,
-      logLevel: "silent",
-      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    });
-    builtDir = dir;
-    return out;
-  })();
-  return built;
-}
+afterAll(() => childScript.cleanup());
 
 /** Starts a PR apply of `bundle` in a child; resolves once it is frozen before the `point` git call. */
 async function frozenChild(root: string, parent: string, bundle: Json, point: string): Promise<ChildProcess> {
   const bundleFile = path.join(parent, `bundle-${hexOf(bundle).slice(0, 8)}.json`);
   fs.writeFileSync(bundleFile, JSON.stringify(bundle));
-  const script = await childScript();
+  const script = await childScript.script();
   const child = spawn(process.execPath, [script, bundleFile, root, point], {
     shell: false,
     stdio: ["ignore", "pipe", "inherit"],
