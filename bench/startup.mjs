@@ -59,7 +59,7 @@ process.stdin.once("end", () => handle.close());
  * one-write exchange, the tools/list line reaches the server only after a round trip (what real
  * clients do, and what a background SDK load could delay: decisions SHIP-9).
  */
-function roundTrip(args, { cwd, env = {} }) {
+function roundTrip(args, { cwd, env = {}, firstCall = false }) {
   const [init, ...rest] = toolsListExchange().split(/(?<=\n)/);
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
@@ -68,13 +68,23 @@ function roundTrip(args, { cwd, env = {} }) {
     let stderr = "";
     let ms;
     let opened = false;
+    let called = false;
     child.stdout.on("data", (d) => {
       stdout += d.toString();
       if (!opened && /"id":1[,}]/.test(stdout)) {
         opened = true;
         child.stdin.write(rest.join(""));
       }
-      if (ms === undefined && /"id":2[,}]/.test(stdout)) {
+      if (!firstCall && ms === undefined && /"id":2[,}]/.test(stdout)) {
+        ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        child.stdin.end();
+      }
+      // `firstCall`: on the tools/list answer, one axiom_status call; the clock stops at its answer.
+      if (firstCall && !called && /"id":2[,}]/.test(stdout)) {
+        called = true;
+        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "axiom_status", arguments: { root: cwd } } })}\n`);
+      }
+      if (firstCall && ms === undefined && /"id":3[,}]/.test(stdout)) {
         ms = Number(process.hrtime.bigint() - t0) / 1e6;
         child.stdin.end();
       }
@@ -149,6 +159,18 @@ const cases = [
     name: "`axiom mcp` with the front off (`AXIOM_MCP_STDIO_FRONT=off`, reference)",
     target: undefined,
     run: () => roundTrip([CLI, "mcp", "--root", root], { cwd: root, env: { AXIOM_MCP_STDIO_FRONT: "off" } }),
+  },
+  {
+    // What start-up no longer pays lands on the first tools/call: SDK, tool chunk and engines load.
+    name: "`axiom mcp` spawn → first tools/call answer (`axiom_status`, reference)",
+    target: undefined,
+    run: () => roundTrip([CLI, "mcp", "--root", root], { cwd: root, firstCall: true }),
+  },
+  {
+    name: "`axiom mcp` spawn → first tools/call answer, front off (reference)",
+    target: undefined,
+    run: () =>
+      roundTrip([CLI, "mcp", "--root", root], { cwd: root, firstCall: true, env: { AXIOM_MCP_STDIO_FRONT: "off" } }),
   },
 ];
 
