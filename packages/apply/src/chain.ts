@@ -62,7 +62,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** The names in `journal/` (none when it cannot be listed). Never rejects. */
-async function listJournals(root: string): Promise<Set<string>> {
+async function journalFileNames(root: string): Promise<Set<string>> {
   try {
     return new Set(await fsx.readdir(layout.journalDir(root)));
   } catch {
@@ -92,7 +92,7 @@ async function unlistedMissing(root: string, listed: Set<string>, digests: Itera
 export async function missingJournals(root: string, entries: readonly ChainEntry[]): Promise<string[]> {
   return unlistedMissing(
     root,
-    await listJournals(root),
+    await journalFileNames(root),
     entries.map((e) => e.manifestDigest),
   );
 }
@@ -104,7 +104,7 @@ export async function verifyChain(root: string): Promise<ChainVerify> {
   const tally = tallyChain(await readChainBytes(root), (e) => digests.push(e.manifestDigest));
   const out: ChainVerify = { ok: tally.firstBad === undefined, entries: tally.count, head: tally.head, missing: [] };
   if (tally.firstBad) out.firstBad = tally.firstBad;
-  out.missing = await unlistedMissing(root, await listJournals(root), digests);
+  out.missing = await unlistedMissing(root, await journalFileNames(root), digests);
   return out;
 }
 

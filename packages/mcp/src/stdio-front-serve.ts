@@ -96,15 +96,15 @@ function sessionFor(set: FrontToolset, version: string): FrontSession {
   return Object.hasOwn(set.versions, version) ? (set.versions[version] as FrontSession) : set.other;
 }
 
-/**
- * The front's answer to one parsed message, or undefined when the SDK must answer it. Before the
- * opening (`session` undefined) only `initialize` is answered; after it, `tools/list` and `ping`.
- */
 /** `notifications/initialized`: it needs no answer, so the front passes it on without giving up. */
 export function isInitializedNotification(message: unknown): boolean {
   return isObj(message) && message.method === "notifications/initialized" && !("id" in message);
 }
 
+/**
+ * The front's answer to one parsed message, or undefined when the SDK must answer it. Before the
+ * opening (`session` undefined) only `initialize` is answered; after it, `tools/list` and `ping`.
+ */
 export function frontReply(
   data: FrontData,
   toolset: Toolset,
