@@ -170,13 +170,22 @@ export function resourceReadError(code: string, message: string): Error {
   return new ProtocolError(ProtocolErrorCode.InternalError, `${code}: ${message}`);
 }
 
-/** The 2026-era client capabilities claim of a request, or the 2025 `initialize` ones (mcp.md §8.3). */
-export function clientCapabilitiesOf(server: McpServer, ctx: ServerContext): Record<string, unknown> | undefined {
+/**
+ * The client capabilities that decide the human step (mcp.md §8.3, invariant I04): on a 2026-era
+ * call the request's own `_meta` envelope, on a 2025-era call only what `initialize` declared. A
+ * 2025 request's `_meta` is never read: a proxy or client that shapes it must not be able to take the
+ * person out of the loop (a claim of `{}` there once skipped the form).
+ */
+export function clientCapabilitiesOf(
+  server: McpServer,
+  ctx: ServerContext,
+  era: WireEra,
+): Record<string, unknown> | undefined {
+  if (era === "legacy") return server.server.getClientCapabilities() as Record<string, unknown> | undefined;
   const req = (ctx as { mcpReq?: { envelope?: Record<string, unknown>; _meta?: Record<string, unknown> } }).mcpReq;
   const key = "io.modelcontextprotocol/clientCapabilities";
   const claimed = req?.envelope?.[key] ?? req?._meta?.[key];
-  if (claimed && typeof claimed === "object") return claimed as Record<string, unknown>;
-  return server.server.getClientCapabilities() as Record<string, unknown> | undefined;
+  return claimed && typeof claimed === "object" ? (claimed as Record<string, unknown>) : undefined;
 }
 
 /** The SDK's abort signal of this request (client cancellation, transport close). */

@@ -143,7 +143,7 @@ function buildServer(deps: ServerDeps, era: WireEra, roundTimeoutMs = 600_000): 
         const call = {
           deps,
           era,
-          clientCapabilities: () => clientCapabilitiesOf(server, ctx),
+          clientCapabilities: () => clientCapabilitiesOf(server, ctx, era),
           signal: callSignal(deps.shutdown.signal, requestSignalOf(ctx)),
           humanRound: () => humanRoundOf(ctx),
         };

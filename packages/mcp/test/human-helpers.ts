@@ -22,7 +22,8 @@ export type Answerer = (e: Elicitation) => Record<string, unknown> | undefined |
 export interface HumanSession {
   kind: ClientKind;
   elicitations: Elicitation[];
-  callTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
+  /** `meta` is sent as the request's `params._meta` (attack tests shape it). */
+  callTool(name: string, args: Record<string, unknown>, meta?: Record<string, unknown>): Promise<ToolResult>;
   /** 2026 manual mode: one raw tools/call round with explicit inputResponses / requestState. */
   rawCall(
     name: string,
@@ -67,10 +68,14 @@ export async function startHuman(
     return {
       kind,
       elicitations,
-      callTool: async (name, a) =>
-        (await client.request({ method: "tools/call", params: { name, arguments: a } }, CallToolResultSchema, {
-          timeout: 120_000,
-        })) as unknown as ToolResult,
+      callTool: async (name, a, meta) =>
+        (await client.request(
+          { method: "tools/call", params: { name, arguments: a, ...(meta ? { _meta: meta } : {}) } },
+          CallToolResultSchema,
+          {
+            timeout: 120_000,
+          },
+        )) as unknown as ToolResult,
       rawCall: () => Promise.reject(new Error("manual rounds are 2026-only")),
       stderr: () => stderr,
       close: () => client.close(),
@@ -89,8 +94,10 @@ export async function startHuman(
   return {
     kind,
     elicitations,
-    callTool: async (name, a) =>
-      (await client.callTool({ name, arguments: a }, { timeout: 120_000 } as never)) as unknown as ToolResult,
+    callTool: async (name, a, meta) =>
+      (await client.callTool({ name, arguments: a, ...(meta ? { _meta: meta } : {}) }, {
+        timeout: 120_000,
+      } as never)) as unknown as ToolResult,
     rawCall: async (name, a, extra = {}) =>
       (await client.callTool(
         { name, arguments: a, ...extra } as never,

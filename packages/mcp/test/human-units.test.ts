@@ -168,7 +168,7 @@ describe("capability sources (§8.3)", () => {
     const { clientCapabilitiesOf } = await import("../src/adapter");
     const { createServer } = await import("../src/server");
     const server = createServer({ roots: new Set(["/"]), platform: process.platform } as never);
-    const caps = clientCapabilitiesOf(server, { mcpReq: { _meta: {} } } as never);
+    const caps = clientCapabilitiesOf(server, { mcpReq: { _meta: {} } } as never, "legacy");
     expect(supportsFormElicitation(caps)).toBe(false);
   });
 });
