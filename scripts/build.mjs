@@ -15,21 +15,21 @@ const { version } = JSON.parse(readFileSync(join(mcp, "package.json"), "utf8"));
 
 // Entry points named by cli.md §1.1: each becomes dist/<name>.js.
 export const ENTRY_POINTS = {
-  cli: "src/cli.ts",
-  "cli-main": "src/cli-main.ts",
+  cli: "src/entries/cli.ts",
+  "cli-main": "src/entries/cli-main.ts",
   // The MCP server and the SDK seam: loaded only by `axiom mcp` (mcp.md §2).
-  "mcp-lazy": "src/mcp-lazy.ts",
+  "mcp-lazy": "src/entries/mcp.ts",
   // The Streamable HTTP transport (mcp.md §11): loaded only by `axiom mcp --http`.
-  "http-lazy": "src/http-lazy.ts",
+  "http-lazy": "src/entries/http.ts",
   // The PreToolUse hook (hooks-doctor.md §2): routed by cli.js straight here, never via cli-main.
-  "gate-lazy": "src/gate-lazy.ts",
+  "gate-lazy": "src/entries/gate.ts",
   // The .axm parser: loaded only by `axiom compile <file>.axm` (axm.md §7.6).
-  "axm-lazy": "src/axm-lazy.ts",
+  "axm-lazy": "src/entries/axm.ts",
   // Operator maintenance verbs (cli.md §1.1, sources.md): loaded only by `axiom gc` / `axiom migrate v1`.
-  "gc-lazy": "src/gc-lazy.ts",
-  "migrate-lazy": "src/migrate-lazy.ts",
+  "gc-lazy": "src/entries/gc.ts",
+  "migrate-lazy": "src/entries/migrate.ts",
   // `axiom verify --tree` (signing.md §9): loaded only with --tree.
-  "verify-tree-lazy": "src/verify-tree-lazy.ts",
+  "verify-tree-lazy": "src/entries/verify-tree.ts",
 };
 
 // CommonJS packages that workspace code loads with a dynamic `import()` (so they land in a lazy
@@ -58,7 +58,7 @@ function cjsNamedExports(names) {
   };
 }
 
-// src/tools/catalog.ts renders every tool's tools.json entry from the Zod schemas (TOOL_DEFS) when run
+// src/server/tools/catalog.ts renders every tool's tools.json entry from the Zod schemas (TOOL_DEFS) when run
 // from source; the build serves it as the JSON of that same rendering, so a started server evaluates no
 // tool module and converts no schema to answer tools/list (decisions SHIP-8). JSON.parse of one
 // string literal is cheaper for V8 than the equivalent object literal.
@@ -67,12 +67,12 @@ function toolCatalog(entries) {
   return {
     name: "tool-catalog",
     setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/]tools[\\/]catalog\.ts$/ }, () => ({ contents, loader: "js" }));
+      b.onLoad({ filter: /[\\/]src[\\/]server[\\/]tools[\\/]catalog\.ts$/ }, () => ({ contents, loader: "js" }));
     },
   };
 }
 
-// src/stdio-front-data.ts runs the SDK server (src/stdio-front-probe.ts) when imported from source; the
+// src/transports/stdio/front-data.ts runs the SDK server (src/transports/stdio/front-probe.ts) when imported from source; the
 // build serves it as the JSON of that same probe, run once per build against the installed SDK, so
 // the stdio front chunk imports no SDK module and answers with the SDK's own lines (decisions SHIP-9).
 function frontData(data) {
@@ -80,7 +80,7 @@ function frontData(data) {
   return {
     name: "stdio-front-data",
     setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/]stdio-front-data\.ts$/ }, () => ({ contents, loader: "js" }));
+      b.onLoad({ filter: /[\\/]src[\\/]transports[\\/]stdio[\\/]front-data\.ts$/ }, () => ({ contents, loader: "js" }));
     },
   };
 }
@@ -106,7 +106,7 @@ function probeFrontData(catalog) {
         entryPoints: undefined,
         stdin: {
           contents:
-            'import { probeFrontData } from "./src/stdio-front-probe";\nprocess.stdout.write(JSON.stringify(await probeFrontData()));\nprocess.exit(0);\n',
+            'import { probeFrontData } from "./src/transports/stdio/front-probe";\nprocess.stdout.write(JSON.stringify(await probeFrontData()));\nprocess.exit(0);\n',
           resolveDir: mcp,
           loader: "ts",
           sourcefile: "front-probe-main.ts",

@@ -2,7 +2,7 @@
 // packages/<pkg>/src, each import / export-from / dynamic import / require specifier must stay
 // inside the package's allowed workspace dependencies:
 //   schema and canon are leaves; plan, checks and apply never import each other; only
-//   packages/mcp/src/adapter.ts imports the MCP SDK (@modelcontextprotocol/*).
+//   packages/mcp/src/server/adapter.ts imports the MCP SDK (@modelcontextprotocol/*).
 // A relative specifier that leaves the package counts as importing the package it lands in.
 //   node scripts/check-package-deps.mjs [--repo <dir>]
 // scripts/test/check-package-deps.test.ts runs it inside `npm test`.
@@ -25,7 +25,7 @@ export const ALLOWED_DEPS = {
 };
 
 /** The one file allowed to import the MCP SDK (README principle 7). */
-export const SDK_SEAM = "packages/mcp/src/adapter.ts";
+export const SDK_SEAM = "packages/mcp/src/server/adapter.ts";
 const SDK_PREFIX = "@modelcontextprotocol/";
 const WORKSPACE_PREFIX = "@codai/axiom-";
 

@@ -18,7 +18,7 @@ export async function loadRenderer() {
   try {
     await build({
       absWorkingDir: mcp,
-      entryPoints: ["src/tools/render-registry.ts"],
+      entryPoints: ["src/server/tools/render-registry.ts"],
       outfile: out,
       bundle: true,
       format: "esm",

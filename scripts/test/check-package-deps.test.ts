@@ -1,5 +1,5 @@
 // scripts/check-package-deps.mjs enforces the README "Layout" boundaries: "schema and canon are
-// leaves; plan, checks and apply never import each other; only packages/mcp/src/adapter.ts may
+// leaves; plan, checks and apply never import each other; only packages/mcp/src/server/adapter.ts may
 // import the MCP SDK".
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -31,7 +31,7 @@ describe("check-package-deps", () => {
     expect(
       problemsOf({
         "packages/plan/src/a.ts": `import { z } from "zod";\nimport { x } from "@codai/axiom-schema";\nexport * from "@codai/axiom-canon";\nimport "node:fs";\nimport { y } from "./b";\nimport pkg from "../package.json";`,
-        "packages/mcp/src/adapter.ts": `import { McpServer } from "@modelcontextprotocol/server";`,
+        "packages/mcp/src/server/adapter.ts": `import { McpServer } from "@modelcontextprotocol/server";`,
         "packages/mcp/src/x.ts": `import { a } from "@codai/axiom-apply";\nimport { c } from "@codai/axiom-checks";\nconst p = await import("@codai/axiom-plan");`,
       }),
     ).toEqual([]);
@@ -62,13 +62,13 @@ describe("check-package-deps", () => {
     ]);
   });
 
-  it("only packages/mcp/src/adapter.ts imports @modelcontextprotocol/*", () => {
+  it("only packages/mcp/src/server/adapter.ts imports @modelcontextprotocol/*", () => {
     const problems = problemsOf({
-      "packages/mcp/src/server.ts": `import { McpServer } from "@modelcontextprotocol/server";`,
+      "packages/mcp/src/server/server.ts": `import { McpServer } from "@modelcontextprotocol/server";`,
       "packages/apply/src/a.ts": `type T = import("@modelcontextprotocol/client").Client;`,
     });
     expect(problems).toHaveLength(2);
-    expect(problems[1]).toContain("only packages/mcp/src/adapter.ts may import the MCP SDK");
+    expect(problems[1]).toContain("only packages/mcp/src/server/adapter.ts may import the MCP SDK");
   });
 
   it("a package with no boundary rule fails closed", () => {

@@ -48,7 +48,7 @@ describe("deterministic budgets (issue 12)", () => {
     expect(cli.imports.map((i) => i.path)).toEqual(["dist/cli-main.js"]);
     expect(cli.bytes).toBeLessThan(4096);
     // gate-lazy.js is reached by a runtime URL (never bundled into the entry), not through cli-main.
-    expect(readFileSync(join(REPO, "packages/mcp/src/cli.ts"), "utf8")).toContain('new URL("./gate-lazy.js"');
+    expect(readFileSync(join(REPO, "packages/mcp/src/entries/cli.ts"), "utf8")).toContain('new URL("./gate-lazy.js"');
   });
 
   it("`gate` path: the gate chunk ≤ 300 KB and its whole graph (static and dynamic imports) reaches neither the MCP SDK nor cli-main (hooks-doctor.md §2.14)", () => {
@@ -64,12 +64,12 @@ describe("deterministic budgets (issue 12)", () => {
     expect(sdkIn(main.externals)).toEqual([]);
   });
 
-  it("only outputs carrying src/adapter.ts import the SDK (the one seam, mcp.md §2), and those are reached only from mcp-lazy / http-lazy", () => {
+  it("only outputs carrying src/server/adapter.ts import the SDK (the one seam, mcp.md §2), and those are reached only from mcp-lazy / http-lazy", () => {
     const importers = Object.entries(outputs)
       .filter(([, o]) => o.imports.some((i) => i.external && i.path.startsWith(SDK)))
       .map(([f]) => f);
     expect(importers.length).toBeGreaterThan(0);
-    for (const f of importers) expect(Object.keys((outputs[f] as MetaOutput).inputs), f).toContain("src/adapter.ts");
+    for (const f of importers) expect(Object.keys((outputs[f] as MetaOutput).inputs), f).toContain("src/server/adapter.ts");
     // Lazy chunks of the server itself (its tool definitions, SHIP-8) may import the SDK: every other
     // entry reaches the SDK only through mcp-lazy / http-lazy, over static and dynamic imports alike.
     const server = ["dist/mcp-lazy.js", "dist/http-lazy.js"];

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseVerbArgs } from "../src/cli/parse";
 import { UsageError, type VerbModule } from "../src/cli/verb";
 import { VERBS } from "../src/cli/verbs";
-import { main } from "../src/cli-main";
+import { main } from "../src/cli/main";
 import { CLI, helloPlan, scrubbedEnv, type TempDir, tempDir } from "./cli-run";
 
 interface Captured {

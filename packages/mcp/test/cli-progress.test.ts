@@ -3,7 +3,7 @@
 // of work; redrawn at most every 100 ms"; "erased (\r + ESC[2K) before the verb writes anything
 // else to stdout or stderr and before exit"; "progress never changes stdout bytes".
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { printJson, startProgress, writeStderr } from "../src/cli-output";
+import { printJson, startProgress, writeStderr } from "../src/cli/output";
 
 const ERASE = "\r\u001b[2K";
 let err: string[];

@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { keyPairOf } from "@codai/axiom-canon";
 import { afterEach, describe, expect, it } from "vitest";
-import { keygenToDir } from "../src/keys";
+import { keygenToDir } from "../src/cli/keys";
 import { runCli, stderrError, tempDir } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];

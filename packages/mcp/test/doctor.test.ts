@@ -8,8 +8,8 @@ import { hostname, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { appendChainEntry } from "@codai/axiom-apply";
 import { afterEach, describe, expect, it } from "vitest";
-import { latencyCheck } from "../src/doctor/latency";
-import { type DoctorReport, formatDoctorText, runDoctor } from "../src/doctor/run";
+import { latencyCheck } from "../src/harness/doctor/latency";
+import { type DoctorReport, formatDoctorText, runDoctor } from "../src/harness/doctor/run";
 import { CLI, runCli } from "./cli-run";
 
 const VERSION = (

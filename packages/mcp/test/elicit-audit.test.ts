@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditElicitationHooks, vscodeUserSettings } from "../src/elicit-audit";
+import { auditElicitationHooks, vscodeUserSettings } from "../src/harness/elicit-audit";
 
 let base: string;
 let root: string;

@@ -2,8 +2,8 @@
 // with exactly the same set of engines (a missing one must stay ERR_UNSUPPORTED_OP) and the same results.
 import { isAxiomError, SCHEMA_KINDS } from "@codai/axiom-schema";
 import { describe, expect, test } from "vitest";
-import { defaultEngines } from "../src/engines-default";
-import { lazyEngines } from "../src/engines-lazy";
+import { defaultEngines } from "../src/server/engines-default";
+import { lazyEngines } from "../src/server/engines-lazy";
 
 describe("lazyEngines", () => {
   test("offers exactly the engines of defaultEngines(), plus ready()", () => {

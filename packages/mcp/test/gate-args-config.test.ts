@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { options as verbFlags } from "../src/cli/verbs/gate";
-import { readJsoncFile } from "../src/doctor/harness";
-import { GATE_FLAGS, parseGateArgs } from "../src/gate/args";
-import { readConfigFile } from "../src/gate/config-file";
-import { readGateProfile } from "../src/gate/profile";
+import { readJsoncFile } from "../src/harness/doctor/harness";
+import { GATE_FLAGS, parseGateArgs } from "../src/harness/gate/args";
+import { readConfigFile } from "../src/harness/gate/config-file";
+import { readGateProfile } from "../src/harness/gate/profile";
 
 describe("gate arguments (§2.1)", () => {
   it("the verb table entry uses the gate's own flag table", () => {

@@ -4,7 +4,7 @@
 import { PROTECTED_HARNESS_PATHS } from "@codai/axiom-checks";
 import { describe, expect, it } from "vitest";
 import { compileGlobs } from "../../checks/src/glob";
-import { BUILTIN_GATE_PROFILE, GATE_PROTECTED_PATHS, INIT_GATE_PROFILE } from "../src/gate/profile";
+import { BUILTIN_GATE_PROFILE, GATE_PROTECTED_PATHS, INIT_GATE_PROFILE } from "../src/harness/gate/profile";
 
 /** A concrete path each protected glob names (a `/**` glob: a file under it). */
 const sample = (glob: string) => glob.replace(/\/\*\*$/, "/x/settings.json");

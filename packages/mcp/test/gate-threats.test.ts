@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditElicitationHooks } from "../src/elicit-audit";
+import { auditElicitationHooks } from "../src/harness/elicit-audit";
 import { runCli } from "./cli-run";
 import { bash, claude, type GateRepo, gateRepo } from "./gate-helpers";
 

@@ -1,11 +1,11 @@
 // In-process units of the gate (hooks-doctor.md §2.3–§2.6): normalisation, classes, target
 // extraction and the shell-scan corpus, without spawning; the CLI tests prove the wiring.
 import { describe, expect, it } from "vitest";
-import { classifyTool } from "../src/gate/classify";
-import { normalisePayload } from "../src/gate/normalize";
-import { GateProfileSchema } from "../src/gate/profile";
-import { scanShell } from "../src/gate/shell-scan";
-import { extractWriteTargets, patchTargets } from "../src/gate/targets";
+import { classifyTool } from "../src/harness/gate/classify";
+import { normalisePayload } from "../src/harness/gate/normalize";
+import { GateProfileSchema } from "../src/harness/gate/profile";
+import { scanShell } from "../src/harness/gate/shell-scan";
+import { extractWriteTargets, patchTargets } from "../src/harness/gate/targets";
 
 const raws = (cmd: string) => scanShell(cmd).map((t) => `${t.op}:${t.raw}`);
 

@@ -3,7 +3,7 @@
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { LINGER_MS } from "../src/http/errors";
+import { LINGER_MS } from "../src/transports/http/errors";
 import {
   connectHttp,
   type InProc,

@@ -2,12 +2,12 @@
 // the constant-time compare (threats.md T08), the Host/Origin allowlist (§11.5), the session table.
 import { AxiomError } from "@codai/axiom-schema";
 import { describe, expect, test } from "vitest";
-import { bearerMatches, resolveToken, tokensEqual } from "../src/http/auth";
-import { allowedHosts, hostAndOriginAllowed } from "../src/http/host-guard";
-import { connectionsCheckingInterval, HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS } from "../src/http/serve";
-import { type SessionEntry, SessionTable } from "../src/http/sessions";
-import { isLoopbackHost, parseHttpSpec } from "../src/http/spec";
-import { createLogger } from "../src/logging";
+import { bearerMatches, resolveToken, tokensEqual } from "../src/transports/http/auth";
+import { allowedHosts, hostAndOriginAllowed } from "../src/transports/http/host-guard";
+import { connectionsCheckingInterval, HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS } from "../src/transports/http/serve";
+import { type SessionEntry, SessionTable } from "../src/transports/http/legacy-sessions";
+import { isLoopbackHost, parseHttpSpec } from "../src/transports/http/spec";
+import { createLogger } from "../src/common/logging";
 
 function internal(fn: () => unknown): { message: string } {
   try {

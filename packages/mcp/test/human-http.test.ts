@@ -133,7 +133,7 @@ test("2025 client that never answers the elicitation (injected 1 s round timeout
 test.each(["v2-auto", "v1"] as const)(
   "%s: state minted 15 min + 1 ms before the retry (injected clock) → asked again (expired), then applied; exactly 15 min → accepted at once",
   async (kind) => {
-    const { processStates } = await import("../src/human/state");
+    const { processStates } = await import("../src/server/human/state");
     const realNow = processStates.now;
     // A frozen clock: real milliseconds elapsing between mint and retry would break "exactly 15 min".
     const base = realNow();
@@ -176,8 +176,8 @@ test.each(["v2-auto", "v1"] as const)(
 
 test("--require-human, a stateless 2025 request that never sent initialize (embedder using the SDK's stateless legacy fallback) → {reason: elicitation-unsupported}", async () => {
   const { createMcpHandler } = await import("@modelcontextprotocol/server");
-  const { serverFactory } = await import("../src/server");
-  const { defaultEngines } = await import("../src/engines-default");
+  const { serverFactory } = await import("../src/server/server");
+  const { defaultEngines } = await import("../src/server/engines-default");
   const factory = serverFactory(
     { roots: new Set([R.dir]), platform: process.platform },
     { toolset: "full", engines: defaultEngines(), requireHuman: true },

@@ -1,10 +1,10 @@
 // mcp.md §8.4–§8.6 as pure logic: message and form, requestState mint/verify (injected clock),
 // answer evaluation. The wire behaviour is in human-wire.test.ts and human-state.test.ts.
 import { describe, expect, test } from "vitest";
-import { evaluateAnswer } from "../src/human/answer";
-import { confirmationMessage, confirmationSchema, escapeForHuman } from "../src/human/message";
-import { RequestStateStore, STATE_TTL_MS } from "../src/human/state";
-import { supportsFormElicitation } from "../src/human-step";
+import { evaluateAnswer } from "../src/server/human/answer";
+import { confirmationMessage, confirmationSchema, escapeForHuman } from "../src/server/human/message";
+import { RequestStateStore, STATE_TTL_MS } from "../src/server/human/state";
+import { supportsFormElicitation } from "../src/server/human/step";
 
 const D = `sha256:${"ab12cd34ef56".padEnd(64, "0")}`;
 const D2 = `sha256:${"f".repeat(64)}`;
@@ -165,8 +165,8 @@ describe("capability sources (§8.3)", () => {
   });
 
   test("a stateless 2025 instance that never saw initialize reports no capability", async () => {
-    const { clientCapabilitiesOf } = await import("../src/adapter");
-    const { createServer } = await import("../src/server");
+    const { clientCapabilitiesOf } = await import("../src/server/adapter");
+    const { createServer } = await import("../src/server/server");
     const server = createServer({ roots: new Set(["/"]), platform: process.platform } as never);
     const caps = clientCapabilitiesOf(server, { mcpReq: { _meta: {} } } as never, "legacy");
     expect(supportsFormElicitation(caps)).toBe(false);

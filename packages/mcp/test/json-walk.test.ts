@@ -3,8 +3,8 @@
 // per-argument and whole-call refusals must name the same bytes as before.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ARGUMENT_CAP, checkArgumentCap } from "../src/envelope";
-import { jsonByteLength, jsonData, jsonMemberBytes, jsonObjectBytes } from "../src/json-walk";
+import { ARGUMENT_CAP, checkArgumentCap } from "../src/server/envelope";
+import { jsonByteLength, jsonData, jsonMemberBytes, jsonObjectBytes } from "../src/server/json-walk";
 
 const stringified = (v: unknown) => {
   const text = JSON.stringify(v);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { isErrorCode } from "@codai/axiom-schema";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { TOOL_DEFS } from "../src/tools/registry";
+import { TOOL_DEFS } from "../src/server/tools/registry";
 import { type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 const PER_TOOL = 200;

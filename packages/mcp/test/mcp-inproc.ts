@@ -1,11 +1,11 @@
 // In-process harness for tool-level tests: the real tool definitions, envelope and engines,
 // called through runTool without a transport (the stdio tests cover the wire).
 
-import { defaultEngines } from "../src/engines-default";
-import { runTool } from "../src/envelope";
-import { type CreateServerOptions, serverFactory } from "../src/server";
-import { TOOL_DEFS } from "../src/tools/registry";
-import type { ToolCall } from "../src/tools/types";
+import { defaultEngines } from "../src/server/engines-default";
+import { runTool } from "../src/server/envelope";
+import { type CreateServerOptions, serverFactory } from "../src/server/server";
+import { TOOL_DEFS } from "../src/server/tools/registry";
+import type { ToolCall } from "../src/server/tools/types";
 import type { ToolResult } from "./mcp-helpers";
 
 export function inProcess(roots: string[], options: CreateServerOptions = {}) {

@@ -4,9 +4,9 @@ import { copyFileSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ERROR_CODES } from "@codai/axiom-schema";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseToolset } from "../src/server";
-import { CORE_TOOLS, TOOL_DEFS } from "../src/tools/registry";
-import { renderRegistryFiles } from "../src/tools/render-registry";
+import { parseToolset } from "../src/server/server";
+import { CORE_TOOLS, TOOL_DEFS } from "../src/server/tools/registry";
+import { renderRegistryFiles } from "../src/server/tools/render-registry";
 import { REPO, tempRoot } from "./mcp-helpers";
 
 const SPEC = join(REPO, "packages/mcp/spec");

@@ -2,8 +2,8 @@
 import { arbPlan } from "@codai/axiom-testkit";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PlanSessionStore, SESSION_LIMITS } from "../src/sessions";
-import { TASK_LIMITS, TaskStore } from "../src/tasks";
+import { PlanSessionStore, SESSION_LIMITS } from "../src/server/plan-sessions";
+import { TASK_LIMITS, TaskStore } from "../src/server/tasks";
 import { errorOf, tempRoot } from "./mcp-helpers";
 import { inProcess } from "./mcp-inproc";
 

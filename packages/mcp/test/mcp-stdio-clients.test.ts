@@ -5,7 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isErrorCode } from "@codai/axiom-schema";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { toolsJsonEntries } from "../src/tools/render-registry";
+import { toolsJsonEntries } from "../src/server/tools/render-registry";
 import { type ClientKind, errorOf, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 const CORE = ["axiom_check", "axiom_apply_dry_run", "axiom_apply", "axiom_rollback", "axiom_write", "axiom_status"];

@@ -8,9 +8,9 @@ import { acquireLock, registerIntent } from "@codai/axiom-apply";
 import { ApplyResultSchema } from "@codai/axiom-schema";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { z } from "zod";
-import { runTool } from "../src/envelope";
-import { SILENT_LOGGER } from "../src/logging";
-import { defineTool, type ToolCall } from "../src/tools/types";
+import { runTool } from "../src/server/envelope";
+import { SILENT_LOGGER } from "../src/common/logging";
+import { defineTool, type ToolCall } from "../src/server/tools/types";
 import { CLI, childEnv, errorOf, tempRoot } from "./mcp-helpers";
 import { inProcess } from "./mcp-inproc";
 
@@ -139,7 +139,7 @@ describe("envelope and validation (§6)", () => {
 
   test('ApplyResult with status: "failed" → result without isError; Error result → a stderr line tool failed with {tool, error} at warn', async () => {
     const lines: string[] = [];
-    const { createLogger } = await import("../src/logging");
+    const { createLogger } = await import("../src/common/logging");
     const h = inProcess([R.dir], { log: createLogger("warn", (l) => lines.push(l)) });
     // A bundle whose checks fail: writing a protected path under the default profile (D24).
     const bundle = (await h.call("axiom_plan_compile", { plan: plan([inline(".mcp.json", "{}")]), root: R.dir }))
@@ -302,7 +302,7 @@ describe("tools (§5)", () => {
 
   test("axiom_plan_compile with a template source and no --emitter → ERR_EMITTER_UNKNOWN with details.hint; {plan, root: R} → stored at R/.axiom/manifests/<hex>.json and log compiled", async () => {
     const lines: string[] = [];
-    const { createLogger } = await import("../src/logging");
+    const { createLogger } = await import("../src/common/logging");
     const h = inProcess([R.dir], { log: createLogger("info", (l) => lines.push(l)) });
     const t = errorOf(
       await h.call("axiom_plan_compile", {
@@ -471,7 +471,7 @@ describe("axiom_apply (§5.4)", () => {
 
   test('Successful apply → bundle stored under manifests/, log apply {manifestDigest, status: "applied", root}', async () => {
     const lines: string[] = [];
-    const { createLogger } = await import("../src/logging");
+    const { createLogger } = await import("../src/common/logging");
     const h = inProcess([R.dir], { log: createLogger("info", (l) => lines.push(l)) });
     const bundle = (await h.call("axiom_plan_compile", { plan: plan([inline("a.txt")]) })).structuredContent as {
       manifestDigest: string;

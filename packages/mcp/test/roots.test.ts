@@ -15,7 +15,7 @@ import {
   resolveRoot,
   resolveToolRoot,
   rootId,
-} from "../src/roots";
+} from "../src/common/roots";
 
 let base: string;
 beforeEach(async () => {

@@ -3,11 +3,11 @@
 // (and the session's tools/list and ping too); params the SDK's schemas refuse are never answered by
 // the front; messages outside the 2025-era opening are left to the SDK.
 import { describe, expect, test } from "vitest";
-import { InMemoryTransport, SUPPORTED_PROTOCOL_VERSIONS } from "../src/adapter";
-import { serverFactory } from "../src/server";
-import { FRONT_DATA, type FrontSession } from "../src/stdio-front-data";
-import { frontReply, isInitializedNotification } from "../src/stdio-front-serve";
-import type { Toolset } from "../src/tools/types";
+import { InMemoryTransport, SUPPORTED_PROTOCOL_VERSIONS } from "../src/server/adapter";
+import { serverFactory } from "../src/server/server";
+import { FRONT_DATA, type FrontSession } from "../src/transports/stdio/front-data";
+import { frontReply, isInitializedNotification } from "../src/transports/stdio/front-serve";
+import type { Toolset } from "../src/server/tools/types";
 
 type Msg = Record<string, unknown>;
 

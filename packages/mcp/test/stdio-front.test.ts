@@ -234,15 +234,15 @@ describe("start-up and shutdown around the front", () => {
 describe("module graph (esbuild metafile)", () => {
   test("the front's chunk and every chunk it imports statically reach no SDK module and carry neither adapter.ts nor server.ts; mcp-lazy.js is a dynamic import of it", async () => {
     const graph = await loadBuildGraph();
-    const [front] = Object.entries(graph.outputs).filter(([, o]) => o.entryPoint === "src/stdio-front.ts");
+    const [front] = Object.entries(graph.outputs).filter(([, o]) => o.entryPoint === "src/transports/stdio/front.ts");
     expect(front).toBeDefined();
     const [file, out] = front as [string, (typeof graph.outputs)[string]];
     const closure = graph.closure(file, false);
     expect(closure.bytes).toBeLessThan(1_000_000);
     expect([...closure.externals].filter((e) => e.startsWith("@modelcontextprotocol/") || e === "zod")).toEqual([]);
     const inputs = graph.inputsOf(closure.files);
-    expect(inputs).toContain("src/stdio-front-data.ts");
-    for (const seam of ["src/adapter.ts", "src/server.ts", "src/stdio-front-probe.ts"])
+    expect(inputs).toContain("src/transports/stdio/front-data.ts");
+    for (const seam of ["src/server/adapter.ts", "src/server/server.ts", "src/transports/stdio/front-probe.ts"])
       expect(inputs).not.toContain(seam);
     expect(out.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path)).toContain("dist/mcp-lazy.js");
     // The SDK-bearing chunk the front hands over to.

@@ -2,7 +2,7 @@
 // chunking of the byte stream, and the SDK's 10 MiB rule.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { STDIO_LINE_MAX, StdioLineReader } from "../src/stdio-reader";
+import { STDIO_LINE_MAX, StdioLineReader } from "../src/transports/stdio/reader";
 
 /** Splits `bytes` at the given cut points (sorted, deduplicated, inside the buffer). */
 function chunked(bytes: Buffer, cuts: number[]): Buffer[] {

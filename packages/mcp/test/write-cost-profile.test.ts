@@ -5,9 +5,9 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { ApplyOpts, Engines } from "../src/engines";
-import { defaultEngines } from "../src/engines-default";
-import { buildWritePlan } from "../src/tools/write-tool";
+import type { ApplyOpts, Engines } from "../src/server/engines";
+import { defaultEngines } from "../src/server/engines-default";
+import { buildWritePlan } from "../src/server/tools/write-tool";
 import { tempRoot } from "./mcp-helpers";
 import { inProcess } from "./mcp-inproc";
 

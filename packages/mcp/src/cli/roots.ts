@@ -1,6 +1,6 @@
 // `--root <dir>` resolution for CLI verbs (cli.md §6). The rule itself is the roots policy's
 // `resolveCliRoot` (apply.md §1.3); this module adds the verbs' optional-root form.
-import { resolveCliRoot } from "../roots";
+import { resolveCliRoot } from "../common/roots";
 
 export { resolveCliRoot as resolveRoot };
 

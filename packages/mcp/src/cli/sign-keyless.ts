@@ -5,8 +5,8 @@
 // An unavailable signer is a negative result: stdout `{code, message, details}`, exit 1, bundle untouched.
 import { type KeylessSignOptions, keylessSignEndpointsFromEnv, signKeyless } from "@codai/axiom-checks";
 import { axiomError, collectIssues, KeylessSignatureSchema, wireIssues } from "@codai/axiom-schema";
-import { printJson, setExit } from "../cli-output";
-import { readTrustStore } from "../trust-store";
+import { printJson, setExit } from "./output";
+import { readTrustStore } from "../common/trust-store";
 import { booleanFlag, stringFlag } from "./args";
 import { readBundleFile } from "./input";
 import { writeJsonAtomic } from "./out-file";

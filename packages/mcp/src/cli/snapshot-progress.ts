@@ -1,6 +1,6 @@
 // The `snapshot` progress line (cli.md §9.3): stderr only, only on a TTY; first drawn after
 // 500 ms, redrawn at most every 100 ms, erased before anything else is written and before exit.
-import { writeStderr } from "../cli-output";
+import { writeStderr } from "./output";
 
 const CLEAR = "\r\u001b[2K";
 

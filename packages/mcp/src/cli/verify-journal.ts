@@ -2,8 +2,8 @@
 // object; broken → adds `code: "ERR_JOURNAL_CHAIN"`, exit 1; intact → exit 0; root/usage → exit 2.
 // verbs/verify.ts dispatches here when `--journal` is given.
 import { verifyChain } from "@codai/axiom-apply";
-import { printJson, setExit } from "../cli-output";
-import { resolveCliRoot } from "../roots";
+import { printJson, setExit } from "./output";
+import { resolveCliRoot } from "../common/roots";
 import { UsageError, type VerbContext } from "./verb";
 
 /** The usage rules of the journal form: no positional, no --tree/--pre/--attest, --root required. */

@@ -3,7 +3,7 @@
 // No store → `signatures: null` + note (the CLI form; MCP omits the field). An invalid store
 // throws ERR_INVALID_PROFILE (stderr, exit 2). Top-level `ok` is false when `signatures.ok` is.
 import { intakeBundle, type VerifyResult, withSignatures } from "@codai/axiom-plan";
-import { NO_TRUST_STORE_NOTE, verifyRootSignatures } from "../trust-store";
+import { NO_TRUST_STORE_NOTE, verifyRootSignatures } from "../common/trust-store";
 
 export type CliVerifyDocument = Omit<VerifyResult, "signatures"> & {
   signatures?: VerifyResult["signatures"] | null;

@@ -13,8 +13,8 @@ import {
   selectCliProfile,
 } from "@codai/axiom-checks";
 import { type ApplyErrorObject, axiomError } from "@codai/axiom-schema";
-import { printError, printJson, setExit } from "../../cli-output";
-import { resolveCliRoot } from "../../roots";
+import { printError, printJson, setExit } from "../output";
+import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
 import { readBundleFile } from "../input";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";

@@ -12,8 +12,8 @@ import {
   storeReport,
 } from "@codai/axiom-checks";
 import { intakeBundle } from "@codai/axiom-plan";
-import { colourEnabled, printJson, printText, setExit } from "../../cli-output";
-import { resolveCliRoot } from "../../roots";
+import { colourEnabled, printJson, printText, setExit } from "../output";
+import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, listFlag, stringFlag } from "../args";
 import { readBundleFile } from "../input";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";

@@ -2,7 +2,7 @@
 // <h[,h]>]…] [--allow-file] [--emitter <spec>]…` (cli.md §7.6, formats.md §3.3): Plan → ManifestBundle.
 // With a root the manifest carries preImage and the bundle is stored under <root>/.axiom/manifests/.
 import { compilePlan, parsePlanText, storeBundle } from "@codai/axiom-plan";
-import { printJson } from "../../cli-output";
+import { printJson } from "../output";
 import { booleanFlag, commaListFlag, enumFlag, listFlag, requireWith, stringFlag } from "../args";
 import { planFormatOf, readInputText } from "../input";
 import { loadEmitters } from "../load-emitters";
@@ -39,7 +39,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const format = planFormatOf(file);
   // .axm loads its parser chunk only here (dist/axm-lazy.js); JSON / YAML go through the plan library.
   const plan =
-    format === "axm" ? (await import("../../axm-lazy")).planFromAxmText(text, file) : await parsePlanText(text, format);
+    format === "axm" ? (await import("../../entries/axm")).planFromAxmText(text, file) : await parsePlanText(text, format);
 
   const { bundle } = await compilePlan(plan, {
     store,

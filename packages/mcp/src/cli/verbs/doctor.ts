@@ -1,10 +1,10 @@
 // `axiom doctor [--root <dir>] [--json]` / `axiom setup doctor` (cli.md §7.3, hooks-doctor.md §4).
 // Exit 0 when no check fails, 1 otherwise (a result object, D16).
 import * as path from "node:path";
-import { printJson, printText, setExit } from "../../cli-output";
-import { spawnProbe } from "../../doctor/latency";
-import { formatDoctorText, runDoctor } from "../../doctor/run";
-import { RELEASE_VERSION } from "../../version";
+import { printJson, printText, setExit } from "../output";
+import { spawnProbe } from "../../harness/doctor/latency";
+import { formatDoctorText, runDoctor } from "../../harness/doctor/run";
+import { RELEASE_VERSION } from "../../common/version";
 import { booleanFlag, stringFlag } from "../args";
 import type { FlagTable, VerbContext } from "../verb";
 

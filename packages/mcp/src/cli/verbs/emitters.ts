@@ -1,6 +1,6 @@
 // `axiom emitters [--emitter <spec>]… [--json]` (cli.md §7.14, sources.md §4.6): the catalogue of
 // the emitters loaded with --emitter. None are built in (D3): without --emitter, `[]` / no text.
-import { printJson, printText } from "../../cli-output";
+import { printJson, printText } from "../output";
 import { booleanFlag, listFlag } from "../args";
 import { emitterCatalogue, loadEmitters } from "../load-emitters";
 import type { FlagTable, VerbContext } from "../verb";

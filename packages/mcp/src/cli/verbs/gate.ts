@@ -1,8 +1,8 @@
 // `gate` in the verb table, for the global help line (cli.md §7.0). dist/cli.js routes `axiom gate`
 // straight to dist/gate-lazy.js (cli.md §1.1); this module is reached only when that chunk is
 // absent (e.g. running from source) and hands the raw arguments to the same gate code.
-import { GATE_FLAGS } from "../../gate/args";
-import { runGate } from "../../gate/run";
+import { GATE_FLAGS } from "../../harness/gate/args";
+import { runGate } from "../../harness/gate/run";
 import type { FlagTable } from "../verb";
 
 export const options: FlagTable = GATE_FLAGS;

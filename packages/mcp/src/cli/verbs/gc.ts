@@ -1,7 +1,7 @@
 // `axiom gc --root <dir> [--dry-run] [--older-than <n>(ms|s|m|h|d)] [--keep all-manifests|journal]`
 // (cli.md §7.11, sources.md §6): CAS garbage collection under the root lock. The collector lives in
 // the lazy chunk dist/gc-lazy.js. Progress on a TTY stderr only (§9.3).
-import { printJson, startProgress } from "../../cli-output";
+import { printJson, startProgress } from "../output";
 import { booleanFlag, enumFlag, stringFlag } from "../args";
 import { resolveRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
@@ -19,7 +19,7 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
   const rootArg = stringFlag(values, "root");
   if (rootArg === undefined) throw new UsageError("gc requires --root <dir>");
   const keep = enumFlag(values, "keep", ["all-manifests", "journal"] as const) ?? "all-manifests";
-  const { collectGarbage, parseGcDuration } = await import("../../gc-lazy");
+  const { collectGarbage, parseGcDuration } = await import("../../entries/gc");
   const olderThanArg = stringFlag(values, "older-than");
   const olderThanMs = olderThanArg === undefined ? undefined : parseGcDuration(olderThanArg);
   if (olderThanArg !== undefined && olderThanMs === undefined)

@@ -1,9 +1,9 @@
 // `axiom init` / `axiom setup init` (cli.md §7.2, hooks-doctor.md §3). Exit 0 on completion (skips
 // are not failures); errors propagate to the dispatcher's D16 line, exit 2.
 import * as path from "node:path";
-import { printJson, printText, setExit } from "../../cli-output";
-import { formatInitText, HARNESSES, type Harness, runInit } from "../../init/run";
-import { RELEASE_VERSION } from "../../version";
+import { printJson, printText, setExit } from "../output";
+import { formatInitText, HARNESSES, type Harness, runInit } from "../../harness/init/run";
+import { RELEASE_VERSION } from "../../common/version";
 import { booleanFlag, enumFlag, stringFlag } from "../args";
 import type { FlagTable, VerbContext } from "../verb";
 

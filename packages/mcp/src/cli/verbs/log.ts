@@ -1,8 +1,8 @@
 // `axiom log [--root <dir>] [--limit|-n <n>] [--json]` (cli.md §7.5, apply.md §12.4): the chain
 // history, newest first, best-effort (stops at the first bad line). Exit 0 whenever the root resolves.
 import { DEFAULT_HISTORY_LIMIT, formatLogText, logDocument } from "@codai/axiom-apply";
-import { colourEnabled, printJson, printText, setExit } from "../../cli-output";
-import { resolveCliRoot } from "../../roots";
+import { colourEnabled, printJson, printText, setExit } from "../output";
+import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, stringFlag } from "../args";
 import type { FlagTable, VerbContext } from "../verb";
 

@@ -53,11 +53,11 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
   };
   if (http) {
     // node:http and the transport load only here (mcp.md §2 lazy chunks).
-    const { runMcpHttp } = await import("../../http-lazy");
+    const { runMcpHttp } = await import("../../entries/http");
     await runMcpHttp({ ...config, ...http });
     return;
   }
   // The stdio front answers the opening before the SDK has loaded (decisions SHIP-9).
-  const { runMcpStdio } = await import("../../stdio-front");
+  const { runMcpStdio } = await import("../../transports/stdio/front");
   await runMcpStdio(config);
 }

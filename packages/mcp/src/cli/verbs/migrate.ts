@@ -3,7 +3,7 @@
 // with warnings, 2 cannot migrate (nothing written). The library lives in dist/migrate-lazy.js.
 import { lstat, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { printJson, setExit } from "../../cli-output";
+import { printJson, setExit } from "../output";
 import { booleanFlag, stringFlag } from "../args";
 import { readInputText } from "../input";
 import { writeJsonAtomic } from "../out-file";
@@ -42,7 +42,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const contentDir = resolve(cwd, stringFlag(values, "content") ?? dirname(file));
   const text = await readInputText(file, cwd, "bundle");
 
-  const { migrateV1 } = await import("../../migrate-lazy");
+  const { migrateV1 } = await import("../../entries/migrate");
   const { plan, report } = await migrateV1(text, {
     version: "v1",
     profile: stringFlag(values, "profile"),

@@ -1,8 +1,8 @@
 // `axiom rollback <digest> --root <dir> [--force]` (cli.md §7.10, apply.md §8): prints
 // `{manifestDigest, status, phase, steps[], root}`, exit 0; every refusal is an error line, exit 2.
 import { rollback } from "@codai/axiom-apply";
-import { printJson, setExit } from "../../cli-output";
-import { resolveCliRoot } from "../../roots";
+import { printJson, setExit } from "../output";
+import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, stringFlag } from "../args";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 

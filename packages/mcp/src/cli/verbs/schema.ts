@@ -1,7 +1,7 @@
 // `axiom schema <Kind>` (cli.md §7.13): the JSON Schema (draft 2020-12) of a document Kind, the
 // same document as the `axiom://schema/<Kind>` resource. An unknown Kind is a usage error.
 import { isSchemaKind, jsonSchemaFor, SCHEMA_KINDS } from "@codai/axiom-schema";
-import { printJson } from "../../cli-output";
+import { printJson } from "../output";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {};

@@ -1,7 +1,7 @@
 // `axiom snapshot-diff <a.json> <b.json>` (cli.md §7.21, apply.md §17.5): both files must be
 // RepoSnapshots (else ERR_INVALID_MANIFEST `details.issues`); stdout `{added, removed, changed}`.
 import { diffSnapshots, parseSnapshot } from "@codai/axiom-apply";
-import { printJson, setExit } from "../../cli-output";
+import { printJson, setExit } from "../output";
 import { readJsonInput } from "../input";
 import type { FlagTable, VerbContext } from "../verb";
 

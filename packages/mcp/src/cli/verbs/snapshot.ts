@@ -2,8 +2,8 @@
 // [--max-bytes <n>] [--no-gitignore] [--no-digest]` (cli.md §7.20, apply.md §17). Never writes
 // under the root, never spawns a process; progress on a TTY stderr only (§9.3).
 import { repoSnapshot } from "@codai/axiom-apply";
-import { printJson, setExit } from "../../cli-output";
-import { resolveCliRoot } from "../../roots";
+import { printJson, setExit } from "../output";
+import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
 import { writeJsonAtomic } from "../out-file";
 import { createProgress } from "../snapshot-progress";

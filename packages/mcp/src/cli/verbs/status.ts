@@ -1,8 +1,8 @@
 // `axiom status [--root <dir>] [--json]` (cli.md §7.4, apply.md §13): read-only; the status
 // document as text (§9.1) or JSON. Exit 0 whenever the root resolves.
 import { formatStatusText, statusDocument } from "@codai/axiom-apply";
-import { colourEnabled, printJson, printText, setExit } from "../../cli-output";
-import { resolveCliRoot } from "../../roots";
+import { colourEnabled, printJson, printText, setExit } from "../output";
+import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, stringFlag } from "../args";
 import type { FlagTable, VerbContext } from "../verb";
 

@@ -11,8 +11,8 @@ import {
   wireIssues,
 } from "@codai/axiom-schema";
 import { trustedKeyProblem } from "@codai/axiom-checks";
-import { printJson } from "../../cli-output";
-import { readTrustStore, writeTrustStore } from "../../trust-store";
+import { printJson } from "../output";
+import { readTrustStore, writeTrustStore } from "../../common/trust-store";
 import { booleanFlag, stringFlag } from "../args";
 import { decodeInputText, readInputBytes } from "../input";
 import { resolveRoot } from "../roots";

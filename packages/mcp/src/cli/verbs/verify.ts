@@ -4,7 +4,7 @@
 // lazy chunk dist/verify-tree-lazy.js). Exit 0 when ok, 1 otherwise; an unreadable,
 // non-UTF-8 or non-JSON file is an error line (exit 2), not a result.
 import { verifyBundle } from "@codai/axiom-plan";
-import { printJson, setExit } from "../../cli-output";
+import { printJson, setExit } from "../output";
 import { readBundleFile } from "../input";
 import { resolveRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
@@ -35,7 +35,7 @@ export async function run(ctx: VerbContext): Promise<void> {
     // signing.md §9.2: a tree check is never mistaken for a signature check.
     if (rootArg !== undefined) throw new UsageError("--root cannot be combined with --tree");
     const input = await readBundleFile(file, ctx.cwd);
-    const { runVerifyTree } = await import("../../verify-tree-lazy");
+    const { runVerifyTree } = await import("../../entries/verify-tree");
     const attest = ctx.values.attest;
     return runVerifyTree({
       input,

@@ -1,0 +1,95 @@
+// Target resolution (hooks-doctor.md §2.8): cwd-relative text → RelPath under the root, with the
+// RelPath rules and the containment walk of apply.md (links in the ancestry, escapes).
+// Synchronous fs calls, as in root.ts; realpathSync.native is realpath(3), like fs/promises.realpath.
+import { lstatSync, realpathSync } from "node:fs";
+import * as path from "node:path";
+// Deep import of a dependency-free file: the @codai/axiom-schema barrel loads zod (see types.ts).
+import { relPathIssues } from "../../../../schema/src/relpath";
+
+const IS_WIN = process.platform === "win32";
+const REL_CODES = [
+  "ERR_PATH_NOT_RELATIVE_POSIX",
+  "ERR_PATH_SEGMENT",
+  "ERR_PATH_NOT_NFC",
+  "ERR_PATH_RESERVED_NAME",
+  "ERR_PATH_INVALID_CHAR",
+] as const;
+
+export type Resolution = { ok: true; path: string } | { ok: false; code: string; message: string; path: string };
+
+const fold = (p: string) => (IS_WIN ? p.toLowerCase() : p);
+
+function inside(parent: string, child: string): boolean {
+  const a = fold(parent);
+  const b = fold(child);
+  if (a === b) return true;
+  return b.startsWith(a.endsWith(path.sep) ? a : a + path.sep);
+}
+
+/** Realpath of the deepest existing ancestor, with the missing tail appended. */
+async function canonical(abs: string): Promise<string> {
+  const tail: string[] = [];
+  let cur = abs;
+  for (;;) {
+    try {
+      return path.join(realpathSync.native(cur), ...tail.reverse());
+    } catch {
+      const parent = path.dirname(cur);
+      if (parent === cur) return abs;
+      tail.push(path.basename(cur));
+      cur = parent;
+    }
+  }
+}
+
+export async function resolveTarget(raw: string, cwd: string, root: string): Promise<Resolution> {
+  const text = raw.replace(/\\/g, "/");
+  const abs =
+    path.isAbsolute(text) || (IS_WIN && /^[A-Za-z]:/.test(text))
+      ? await canonical(path.resolve(text))
+      : path.resolve(cwd, text);
+  let rel = path.relative(root, abs);
+  if (IS_WIN) rel = rel.replace(/\\/g, "/");
+  if (rel === "" || rel === ".." || rel.startsWith("../") || path.isAbsolute(rel)) {
+    return { ok: false, code: "ERR_CONTAINMENT", message: "path resolves outside the root", path: raw };
+  }
+  let issues = relPathIssues(rel) as string[];
+  // After steps 1–3 the text is relative and slash-separated: a leading `x:` flagged as a drive
+  // letter is just a colon here, so ERR_PATH_INVALID_CHAR names it (acceptance 30).
+  if (!rel.startsWith("/") && !rel.includes("\\")) issues = issues.filter((c) => c !== "ERR_PATH_NOT_RELATIVE_POSIX");
+  if (issues.length > 0) {
+    const code = issues.find((c) => (REL_CODES as readonly string[]).includes(c)) ?? "ERR_PATH_SEGMENT";
+    return { ok: false, code, message: "path is not a valid RelPath", path: rel };
+  }
+  return walk(root, rel);
+}
+
+/** apply.md §2 step 7a: lstat every ancestor segment (never the leaf); realpath must stay inside. */
+async function walk(root: string, rel: string): Promise<Resolution> {
+  const segs = rel.split("/");
+  let cur = root;
+  for (let i = 0; i < segs.length - 1; i++) {
+    const next = path.join(cur, segs[i] as string);
+    let st: ReturnType<typeof lstatSync>;
+    try {
+      st = lstatSync(next);
+    } catch {
+      break;
+    }
+    const prefix = segs.slice(0, i + 1).join("/");
+    if (st.isSymbolicLink())
+      return { ok: false, code: "ERR_SYMLINK_IN_PATH", message: `symlink in path: ${prefix}`, path: rel };
+    if (!st.isDirectory())
+      return { ok: false, code: "ERR_TARGET_TYPE", message: `not a directory: ${prefix}`, path: rel };
+    cur = next;
+  }
+  let real: string;
+  try {
+    real = realpathSync.native(cur);
+  } catch {
+    return { ok: false, code: "ERR_CONTAINMENT", message: "path cannot be resolved", path: rel };
+  }
+  if (!inside(root, real))
+    return { ok: false, code: "ERR_CONTAINMENT", message: "path resolves outside the root", path: rel };
+  return { ok: true, path: rel };
+}

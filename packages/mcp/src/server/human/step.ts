@@ -1,0 +1,102 @@
+// The human confirmation step (mcp.md §8, S-1206). It sits after the confirmDigest echo check and
+// before anything is registered or written, in axiom_apply and in the confirm call of axiom_write.
+// One handler serves both wire eras: it returns the SDK's input_required result; a 2026 client
+// fulfils it and retries, and on 2025 connections the SDK's legacy shim sends a real
+// elicitation/create and re-enters the handler with the answer and the state.
+import { homedir } from "node:os";
+import { axiomError } from "@codai/axiom-schema";
+import { inputRequired } from "../adapter";
+import { auditElicitationHooks } from "../../harness/elicit-audit";
+import { evaluateAnswer } from "./answer";
+import { confirmationMessage, confirmationSchema, type OpLine } from "./message";
+import { processStates } from "./state";
+import { RawToolResult, type ToolCall } from "../tools/types";
+
+export interface HumanStepRequest {
+  tool: "axiom_apply" | "axiom_write";
+  root: string;
+  manifestDigest: string;
+  /** The manifest's artifacts, in manifest order (op lines of the message). */
+  artifacts: readonly OpLine[];
+}
+
+/** `elicitation` is `{}` or has a `form` member (§8.3); `{url: {}}` alone does not count. */
+export function supportsFormElicitation(caps: Record<string, unknown> | undefined): boolean {
+  const e = caps?.elicitation;
+  if (e === null || typeof e !== "object" || Array.isArray(e)) return false;
+  const keys = Object.keys(e);
+  return keys.length === 0 || keys.includes("form");
+}
+
+function refuse(req: HumanStepRequest, reason: string, message: string, extra: Record<string, unknown> = {}): never {
+  throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
+    message,
+    details: { reason, manifestDigest: req.manifestDigest, ...extra },
+  });
+}
+
+function ask(call: ToolCall, req: HumanStepRequest): RawToolResult {
+  const requestState = processStates.mint({ manifestDigest: req.manifestDigest, root: req.root, tool: req.tool });
+  call.deps.log.info("human confirmation requested", {
+    tool: req.tool,
+    manifestDigest: req.manifestDigest,
+    era: call.era, // "modern" (2026-07-28) | "legacy" (2025), as in `server created`
+  });
+  const result = inputRequired({
+    inputRequests: {
+      confirm: inputRequired.elicit({
+        mode: "form",
+        message: confirmationMessage(req.root, req.manifestDigest, req.artifacts),
+        requestedSchema: confirmationSchema(),
+      } as Parameters<typeof inputRequired.elicit>[0]),
+    },
+    requestState,
+  });
+  return new RawToolResult(result as unknown as Record<string, unknown>);
+}
+
+/** Returns undefined to proceed, a raw result for an input-required round, or throws a refusal. */
+export async function humanStep(call: ToolCall, req: HumanStepRequest): Promise<RawToolResult | undefined> {
+  const { log } = call.deps;
+  const outcome = (o: string) =>
+    log.info("human confirmation", { tool: req.tool, manifestDigest: req.manifestDigest, outcome: o });
+  if (!supportsFormElicitation(call.clientCapabilities())) {
+    if (!call.deps.requireHuman) return undefined;
+    outcome("elicitation-unsupported");
+    refuse(req, "elicitation-unsupported", "a human confirmation is required and this client cannot elicit");
+  }
+  if (call.deps.requireHuman) {
+    // An Elicitation/ElicitationResult hook can answer for the human: refuse before asking (§8.3).
+    const audit = await auditElicitationHooks(req.root, homedir());
+    if (audit.some((c) => c.status === "fail")) {
+      outcome("elicitation-unsupported");
+      refuse(req, "elicitation-unsupported", "a harness hook can answer the elicitation instead of a human", {
+        audit: "elicitation.autoAnswer",
+      });
+    }
+  }
+  const round = call.humanRound?.() ?? {};
+  if (round.requestState === undefined) return ask(call, req);
+  const rejected = processStates.verify(round.requestState, {
+    manifestDigest: req.manifestDigest,
+    root: req.root,
+    tool: req.tool,
+  });
+  if (rejected !== undefined) {
+    log.warn("request state rejected", { tool: req.tool, reason: rejected });
+    return ask(call, req);
+  }
+  const verdict = evaluateAnswer(round.inputResponses?.confirm, req.manifestDigest);
+  if (verdict === "ask-again") return ask(call, req);
+  outcome(verdict);
+  if (verdict === "accepted") return undefined;
+  refuse(
+    req,
+    verdict,
+    verdict === "mismatch"
+      ? "the 12 characters typed do not match the manifest digest"
+      : verdict === "declined"
+        ? "the human declined the change set"
+        : "the human dismissed the confirmation",
+  );
+}

@@ -1,0 +1,59 @@
+// The SDK-free half of `axiom mcp` start-up (mcp.md §1): roots → guard flags → --profile →
+// elicitation audit → --emitter, the first failure wins. It runs before any answer, so a refused
+// start-up (exit 2) happens before the stdio front (stdio-front.ts) has said anything, and it imports
+// no SDK module (decisions SHIP-9); mcp-lazy.ts builds the server factory on what it returns.
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { EmitterRegistry } from "@codai/axiom-schema";
+import type { WireMode } from "../server/adapter";
+import { auditElicitationHooks } from "../harness/elicit-audit";
+import { type Engines, need } from "../server/engines";
+import { lazyEngines } from "../server/engines-lazy";
+import { createLogger, type Logger, type LogLevel } from "../common/logging";
+import { createRootsPolicy, type RootsPolicy } from "../common/roots";
+import type { Toolset } from "../server/tools/types";
+
+export interface McpRunConfig {
+  roots: string[];
+  toolset: Toolset;
+  wire: WireMode;
+  logLevel: LogLevel;
+  profile?: string;
+  allowProfiles: string[];
+  allowGuards: boolean;
+  guardAllowlist: string[];
+  requireHuman: boolean;
+  loadEmitters: () => Promise<EmitterRegistry | undefined>;
+}
+
+/** Everything the server factory needs that start-up computed. */
+export interface McpStartup {
+  log: Logger;
+  policy: RootsPolicy;
+  engines: Engines;
+  emitters: EmitterRegistry | undefined;
+}
+
+export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> {
+  const log = createLogger(config.logLevel);
+  const policy = await createRootsPolicy(config.roots);
+  if (policy.roots.size === 0)
+    log.warn("no --root given; tools that need a root will fail with ERR_ROOT_REQUIRED or ERR_ROOT_NOT_ALLOWED");
+  if (config.allowGuards) log.warn("external guards ENABLED (--allow-guards)", { allowlist: config.guardAllowlist });
+  // The engines' code loads on first use: only a --profile check or the first tools/call pays for it.
+  const engines = lazyEngines();
+  if (config.profile !== undefined) {
+    // A --profile that does not exist refuses start-up (mcp.md §5.5).
+    await need(engines, "loadProfile")(
+      config.profile,
+      [...policy.roots].map((r) => join(r, ".axiom", "profiles")),
+    );
+  }
+  if (config.requireHuman) log.info("human confirmation required (--require-human)");
+  // Harness settings that would answer or skip the human step (mcp.md §8.3, threats.md T12).
+  for (const root of policy.roots)
+    for (const c of await auditElicitationHooks(root, homedir()))
+      log.warn("elicitation audit", { root, id: c.id, status: c.status });
+  const emitters = await config.loadEmitters();
+  return { log, policy, engines, emitters };
+}
