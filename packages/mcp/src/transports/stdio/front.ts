@@ -1,7 +1,7 @@
 // `axiom mcp` over stdio (mcp.md §1, §2, §11.6), built as a lazy chunk of its own that imports no SDK
-// module (decisions SHIP-9). After start-up (stdio-front-prepare.ts) the handshake front reads stdin
+// module (decisions SHIP-9). After start-up (../startup.ts) the handshake front reads stdin
 // itself and answers the 2025-era opening — `initialize`, then `tools/list` and `ping` — with the SDK
-// server's own lines, recorded at build time (stdio-front-data.ts); the SDK-bearing chunk (mcp-lazy.ts)
+// server's own lines, recorded at build time (front-data.ts); the SDK-bearing chunk (entries/mcp.ts → dist/mcp-lazy.js)
 // loads once tools/list is answered or a line arrives that the front does not answer. It then hands
 // the connection over: the client's `initialize` (and every line it
 // did not answer) is replayed into the SDK server, so the server records the client's capabilities
@@ -44,26 +44,65 @@ export async function runMcpStdio(config: McpRunConfig): Promise<void> {
 }
 
 function serveFront(startup: McpStartup, config: McpRunConfig): void {
-  const { log } = startup;
-  const { stdin, stdout } = process;
-  const reader = new StdioLineReader();
+  new StdioFront(startup, config).start();
+}
+
+/**
+ * The front's state machine: answer (take → frontReply), defer (the first unanswered line and all
+ * after it), load (the SDK chunk, once), hand over (detach, replay into the SDK), stop (stdin end,
+ * stdout error, a signal, an oversized line).
+ */
+class StdioFront {
+  private readonly reader = new StdioLineReader();
   /** Lines read and not answered, in order: the SDK gets them at the handover. */
-  const pending: string[] = [];
-  let session: FrontSession | undefined;
-  let initialize: { id: string | number; answer: string } | undefined;
+  private readonly pending: string[] = [];
+  private session: FrontSession | undefined;
+  private initialize: { id: string | number; answer: string } | undefined;
   /** Set by the first line the front does not answer: from then on every line waits for the SDK. */
-  let deferred = false;
-  let loading = false;
+  private deferred = false;
+  private loading = false;
   /** The SDK chunk's import is in flight. */
-  let loadPending = false;
-  let stopped = false;
+  private loadPending = false;
+  private stopped = false;
 
-  const transportError = (error: unknown) =>
-    log.warn("stdio transport error", { error: error instanceof Error ? error.message : String(error) });
+  constructor(
+    private readonly startup: McpStartup,
+    private readonly config: McpRunConfig,
+  ) {}
 
-  const take = (line: string) => {
-    if (deferred) {
-      pending.push(line);
+  start(): void {
+    const { stdin, stdout } = process;
+    stdin.on("data", this.onData);
+    stdin.once("end", this.stop);
+    stdin.once("close", this.stop);
+    stdout.on("error", this.onStdoutError);
+    process.on("SIGINT", this.onSignal);
+    process.on("SIGTERM", this.onSignal);
+    const { config } = this;
+    this.startup.log.info("mcp stdio ready", {
+      wire: config.wire,
+      roots: [...this.startup.policy.roots],
+      toolset: config.toolset,
+    });
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    let lines: string[];
+    try {
+      lines = this.reader.push(chunk);
+    } catch (error) {
+      // Over the limit: the SDK reader's rule, error and close (D25).
+      this.transportError(error);
+      this.stop();
+      return;
+    }
+    for (const line of lines) this.take(line);
+  };
+
+  /** One input line: answered by the front, or kept for the SDK. */
+  private take(line: string): void {
+    if (this.deferred) {
+      this.pending.push(line);
       return;
     }
     let message: unknown;
@@ -72,119 +111,113 @@ function serveFront(startup: McpStartup, config: McpRunConfig): void {
     } catch {
       return; // the SDK skips a line that is not JSON, silently
     }
-    const reply = frontReply(FRONT_DATA, config.toolset, session, message);
-    if (reply) {
-      stdout.write(reply.line);
-      log.debug("stdio front answered", { method: reply.method });
-      if (reply.session) {
-        session = reply.session;
-        initialize = { id: reply.id, answer: reply.line };
-        pending.push(line);
-      } else if (reply.method === "tools/list") {
-        // Not earlier: a load started at spawn delayed a tools/list sent after the initialize answer
-        // by 7–19 ms (median), up to 290 ms when it landed in the SDK's evaluation (SHIP-9).
-        load();
-      }
+    const reply = frontReply(FRONT_DATA, this.config.toolset, this.session, message);
+    if (!reply) {
+      this.pending.push(line);
+      if (this.session !== undefined && isInitializedNotification(message)) return;
+      this.deferred = true;
+      this.load();
       return;
     }
-    pending.push(line);
-    if (session !== undefined && isInitializedNotification(message)) return;
-    deferred = true;
-    load();
-  };
-
-  const onData = (chunk: Buffer) => {
-    let lines: string[];
-    try {
-      lines = reader.push(chunk);
-    } catch (error) {
-      // Over the limit: the SDK reader's rule, error and close (D25).
-      transportError(error);
-      stop();
-      return;
+    process.stdout.write(reply.line);
+    this.startup.log.debug("stdio front answered", { method: reply.method });
+    if (reply.session) {
+      this.session = reply.session;
+      this.initialize = { id: reply.id, answer: reply.line };
+      this.pending.push(line);
+    } else if (reply.method === "tools/list") {
+      // Not earlier: a load started at spawn delayed a tools/list sent after the initialize answer
+      // by 7–19 ms (median), up to 290 ms when it landed in the SDK's evaluation (SHIP-9).
+      this.load();
     }
-    for (const line of lines) take(line);
-  };
-
-  const onStdoutError = (error: Error) => {
-    transportError(error);
-    stop();
-  };
-
-  const detachIo = () => {
-    stdin.off("data", onData);
-    stdin.off("end", stop);
-    stdin.off("close", stop);
-    stdout.off("error", onStdoutError);
-  };
-
-  // Shutdown (§11.6, MCP-12) before the handover: nothing runs yet. On stdin end the process exits
-  // (0) once a load in flight has settled (it is never handed the connection); a signal does not wait
-  // for the load: the process exits as soon as what the front wrote is flushed.
-  function stop() {
-    if (stopped) return;
-    stopped = true;
-    detachIo();
-    process.exitCode ??= 0;
-    stdin.destroy();
   }
 
-  const onSignal = () => {
-    stop();
-    if (!loadPending) return;
-    if (stdout.writableLength === 0) process.exit();
-    else stdout.once("drain", () => process.exit());
-  };
-
-  const fail = (error: unknown) => {
-    log.error("the MCP SDK failed to load", { error: error instanceof Error ? error.message : String(error) });
-    process.exitCode = 2;
-    stop();
-  };
-
   /** Loads the SDK-bearing chunk (once) and hands the connection over. */
-  function load() {
-    if (loading || stopped) return;
-    loading = true;
-    loadPending = true;
+  private load(): void {
+    if (this.loading || this.stopped) return;
+    this.loading = true;
+    this.loadPending = true;
     import("../../entries/mcp").then(
       (sdk) => {
-        loadPending = false;
-        if (stopped) return;
+        this.loadPending = false;
+        if (this.stopped) return;
         try {
-          detachIo();
-          process.off("SIGINT", onSignal);
-          process.off("SIGTERM", onSignal);
-          const opened = initialize;
-          sdk.serveMcpStdio(startup, config, {
-            reader,
-            lines: pending.splice(0),
-            initialize: opened && {
-              ...opened,
-              onMismatch: (line) =>
-                log.warn("stdio front: the SDK's initialize answer differs from the one sent", {
-                  sent: opened.answer,
-                  sdk: line,
-                }),
-            },
-          });
-          log.debug("stdio front handed the connection to the SDK");
+          this.handOver(sdk);
         } catch (error) {
-          fail(error);
+          this.fail(error);
         }
       },
       (error) => {
-        loadPending = false;
-        fail(error);
+        this.loadPending = false;
+        this.fail(error);
       },
     );
   }
 
-  stdin.on("data", onData);
-  stdin.once("end", stop);
-  stdin.once("close", stop);
-  stdout.on("error", onStdoutError);
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  log.info("mcp stdio ready", { wire: config.wire, roots: [...startup.policy.roots], toolset: config.toolset });
+  private handOver(sdk: typeof import("../../entries/mcp")): void {
+    const { log } = this.startup;
+    this.detachIo();
+    process.off("SIGINT", this.onSignal);
+    process.off("SIGTERM", this.onSignal);
+    const opened = this.initialize;
+    sdk.serveMcpStdio(this.startup, this.config, {
+      reader: this.reader,
+      lines: this.pending.splice(0),
+      initialize: opened && {
+        ...opened,
+        onMismatch: (line) =>
+          log.warn("stdio front: the SDK's initialize answer differs from the one sent", {
+            sent: opened.answer,
+            sdk: line,
+          }),
+      },
+    });
+    log.debug("stdio front handed the connection to the SDK");
+  }
+
+  /**
+   * Shutdown (§11.6, MCP-12) before the handover: nothing runs yet. On stdin end the process exits
+   * (0) once a load in flight has settled (it is never handed the connection); a signal does not wait
+   * for the load (onSignal).
+   */
+  private readonly stop = (): void => {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.detachIo();
+    process.exitCode ??= 0;
+    process.stdin.destroy();
+  };
+
+  /** A signal exits as soon as what the front wrote is flushed, even during the SDK load. */
+  private readonly onSignal = (): void => {
+    this.stop();
+    if (!this.loadPending) return;
+    const { stdout } = process;
+    if (stdout.writableLength === 0) process.exit();
+    else stdout.once("drain", () => process.exit());
+  };
+
+  private readonly onStdoutError = (error: Error): void => {
+    this.transportError(error);
+    this.stop();
+  };
+
+  private detachIo(): void {
+    process.stdin.off("data", this.onData);
+    process.stdin.off("end", this.stop);
+    process.stdin.off("close", this.stop);
+    process.stdout.off("error", this.onStdoutError);
+  }
+
+  private fail(error: unknown): void {
+    this.startup.log.error("the MCP SDK failed to load", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    process.exitCode = 2;
+    this.stop();
+  }
+
+  private transportError(error: unknown): void {
+    this.startup.log.warn("stdio transport error", { error: error instanceof Error ? error.message : String(error) });
+  }
 }
