@@ -4,6 +4,7 @@
 export { arbArtifact, arbContent, arbInlineSource, arbPlan, arbPlanName, arbRelPath, arbSegment } from "./arbitraries";
 export { demoBundle } from "./demo-bundle";
 export { EXAMPLE_1 } from "./examples";
+export { type CodedError, expectCode } from "./expect-code";
 export { GOLDEN_DIR, type GoldenFixture, loadGoldens } from "./golden";
 export * from "./sigstore";
 export {
@@ -15,3 +16,4 @@ export {
   type TreeEntry,
   writeTree,
 } from "./temp";
+export { type TempRepo, type TempRepoOptions, tempRepo } from "./temp-repo";
