@@ -4,12 +4,12 @@
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { canonicalize } from "@codai/axiom-canon";
+import { isRelPath, MAX_ISSUES } from "@codai/axiom-rules";
 import {
   type CheckRef,
   type CheckReport,
   collectIssues,
   type Finding,
-  isRelPath,
   type ManifestBundle,
   type PreImageState,
   type ProviderStatus,
@@ -236,7 +236,7 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
     }
     const parsed = collectIssues(def.params, check.params === null ? {} : check.params);
     if (!parsed.ok) {
-      const issues = parsed.issues.slice(0, 20).map(({ path, message }) => ({ path, message }));
+      const issues = parsed.issues.slice(0, MAX_ISSUES).map(({ path, message }) => ({ path, message }));
       checkFindings.push(
         providerFailure(check.id, check.predicate, "ERR_PREDICATE_PARAMS", `invalid params for ${check.predicate}`, {
           facts: { issues },
