@@ -6,6 +6,7 @@ export { compileGlob, compileGlobs, type Matcher, optionalGlobs } from "./glob";
 export {
   ARTIFACTS_MAX,
   BUNDLE_INLINE_MAX,
+  EXPR_MESSAGE_MAX,
   INLINE_BASE64_MAX,
   INLINE_BYTES_MAX,
   INLINE_CONTENT_MAX_UNITS,

@@ -38,6 +38,9 @@ export const BUNDLE_INLINE_MAX = 4_194_304;
 /** Entries of a `details.issues` list (formats.md §9.4, §12.1). */
 export const MAX_ISSUES = 20;
 
+/** The `message` param of expr.cel and expr.cedar, in UTF-16 units (checks.md §4.2). */
+export const EXPR_MESSAGE_MAX = 2000;
+
 /** content.noSecrets and the gate's secret scan read only an artifact's first 4 MiB (checks.md §4.4, threats.md R9). */
 export const SECRET_SCAN_MAX_BYTES = 4 * 1024 * 1024;
 
