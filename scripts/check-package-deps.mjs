@@ -1,8 +1,10 @@
 // Repo guard: the package boundaries of the spec README "Layout". For every source file in
 // packages/<pkg>/src, each import / export-from / dynamic import / require specifier must stay
 // inside the package's allowed workspace dependencies:
-//   schema and canon are leaves; plan, checks and apply never import each other; only
-//   packages/mcp/src/server/adapter.ts imports the MCP SDK (@modelcontextprotocol/*).
+//   rules and canon are leaves, schema imports only rules; plan, checks and apply never import each
+//   other; only packages/mcp/src/server/adapter.ts imports the MCP SDK (@modelcontextprotocol/*).
+// A package listed in ALLOWED_THIRD_PARTY may import only those third-party modules (and no node:
+// builtin): rules stays zero-dependency, so whatever imports it (the gate) never loads zod.
 // A relative specifier that leaves the package counts as importing the package it lands in.
 //   node scripts/check-package-deps.mjs [--repo <dir>]
 // scripts/test/check-package-deps.test.ts runs it inside `npm test`.
@@ -12,16 +14,22 @@ import { listSourceFiles, moduleSpecifiers, packageDirs, parseSource, repoPath }
 
 /** Workspace packages each package's src may import (README "Depends on"); "*" = any. */
 export const ALLOWED_DEPS = {
-  schema: [],
+  rules: [],
+  schema: ["rules"],
   canon: [],
-  plan: ["schema", "canon"],
-  checks: ["schema", "canon"],
-  apply: ["schema", "canon"],
+  plan: ["schema", "canon", "rules"],
+  checks: ["schema", "canon", "rules"],
+  apply: ["schema", "canon", "rules"],
   axm: ["schema"],
   "emitters-web": ["schema"],
   testkit: ["schema", "canon", "plan"],
   conformance: ["mcp"],
   mcp: "*",
+};
+
+/** Packages whose src may import only these third-party modules (issue 18: the zero-dependency rules). */
+export const ALLOWED_THIRD_PARTY = {
+  rules: ["picomatch"],
 };
 
 /** The one file allowed to import the MCP SDK (README principle 7). */
@@ -47,6 +55,7 @@ export function checkPackageDeps(repo) {
       if (files.length > 0) problems.push(`packages/${pkg.name}: no boundary rule (add it to ALLOWED_DEPS)`);
       continue;
     }
+    const thirdParty = ALLOWED_THIRD_PARTY[pkg.name];
     for (const file of files) {
       const where = repoPath(repo, file);
       for (const { text, line } of moduleSpecifiers(parseSource(file))) {
@@ -55,6 +64,12 @@ export function checkPackageDeps(repo) {
           continue;
         }
         const target = targetPackage(text, file, repo);
+        if (target === undefined && thirdParty !== undefined && !thirdParty.includes(text)) {
+          problems.push(
+            `${where}:${line}: packages/${pkg.name} imports "${text}"; it may import only ${thirdParty.join(", ")}`,
+          );
+          continue;
+        }
         if (target === undefined || target === pkg.name || allowed === "*") continue;
         if (!allowed.includes(target)) {
           const rule = allowed.length === 0 ? "it is a leaf" : `it may import only ${allowed.join(", ")}`;

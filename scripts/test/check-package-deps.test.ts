@@ -1,6 +1,7 @@
-// scripts/check-package-deps.mjs enforces the README "Layout" boundaries: "schema and canon are
-// leaves; plan, checks and apply never import each other; only packages/mcp/src/server/adapter.ts may
-// import the MCP SDK".
+// scripts/check-package-deps.mjs enforces the README "Layout" boundaries: "rules and canon are
+// leaves, schema imports only rules; plan, checks and apply never import each other; only
+// packages/mcp/src/server/adapter.ts may import the MCP SDK"; rules imports no third-party module but
+// picomatch (issue 18).
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,13 +38,32 @@ describe("check-package-deps", () => {
     ).toEqual([]);
   });
 
-  it("schema and canon are leaves: schema importing canon fails", () => {
+  it("canon is a leaf and schema imports only rules: schema importing canon fails", () => {
     expect(problemsOf({ "packages/schema/src/a.ts": `import { sha256Hex } from "@codai/axiom-canon";` })).toEqual([
-      'packages/schema/src/a.ts:1: packages/schema imports canon ("@codai/axiom-canon"); it is a leaf',
+      'packages/schema/src/a.ts:1: packages/schema imports canon ("@codai/axiom-canon"); it may import only rules',
     ]);
     expect(problemsOf({ "packages/canon/src/a.ts": `import type { Plan } from "@codai/axiom-schema";` })).toHaveLength(
       1,
     );
+  });
+
+  it("rules is a zero-dependency leaf: a workspace import, zod or a node: builtin fails; picomatch and its own files pass; schema may import rules", () => {
+    expect(
+      problemsOf({
+        "packages/rules/src/a.ts": `import picomatch from "picomatch";\nimport { b } from "./b";`,
+        "packages/rules/src/b.ts": `export const b = 1;`,
+        "packages/schema/src/a.ts": `import { relPathIssues } from "@codai/axiom-rules";`,
+      }),
+    ).toEqual([]);
+    expect(
+      problemsOf({
+        "packages/rules/src/a.ts": `import { z } from "zod";\nimport "node:fs";\nimport type { Plan } from "@codai/axiom-schema";`,
+      }),
+    ).toEqual([
+      'packages/rules/src/a.ts:1: packages/rules imports "zod"; it may import only picomatch',
+      'packages/rules/src/a.ts:2: packages/rules imports "node:fs"; it may import only picomatch',
+      'packages/rules/src/a.ts:3: packages/rules imports schema ("@codai/axiom-schema"); it is a leaf',
+    ]);
   });
 
   it("plan, checks and apply never import each other: static, type-only, export-from, dynamic import and require all fail", () => {
@@ -58,7 +78,7 @@ describe("check-package-deps", () => {
 
   it("a relative import that reaches into another package counts as importing it", () => {
     expect(problemsOf({ "packages/plan/src/deep/a.ts": `import { x } from "../../../checks/src/x";` })).toEqual([
-      'packages/plan/src/deep/a.ts:1: packages/plan imports checks ("../../../checks/src/x"); it may import only schema, canon',
+      'packages/plan/src/deep/a.ts:1: packages/plan imports checks ("../../../checks/src/x"); it may import only schema, canon, rules',
     ]);
   });
 

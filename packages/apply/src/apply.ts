@@ -4,6 +4,12 @@
 import * as fs from "node:fs";
 import { canonicalDigestRef } from "@codai/axiom-canon";
 import {
+  KEEP_BACKUPS_DEFAULT,
+  KEEP_BACKUPS_MAX,
+  LOCK_TIMEOUT_DEFAULT_MS,
+  LOCK_TIMEOUT_MAX_MS,
+} from "@codai/axiom-rules";
+import {
   type ApplyErrorObject,
   type ApplyResult,
   ApplyResultSchema,
@@ -123,8 +129,8 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
     const bundle = intakeBundle(opts.bundle);
     digest = bundle.manifestDigest;
     checkPaths(bundle);
-    const lockTimeoutMs = inRange(opts.lockTimeoutMs, 30_000, 600_000, "lockTimeoutMs");
-    const keepBackups = inRange(opts.keepBackups, 3, 1000, "keepBackups");
+    const lockTimeoutMs = inRange(opts.lockTimeoutMs, LOCK_TIMEOUT_DEFAULT_MS, LOCK_TIMEOUT_MAX_MS, "lockTimeoutMs");
+    const keepBackups = inRange(opts.keepBackups, KEEP_BACKUPS_DEFAULT, KEEP_BACKUPS_MAX, "keepBackups");
     if (mode === "dry-run") {
       parts = await lockedEngine(root, bundle, opts, "dry-run", lockTimeoutMs, keepBackups);
     } else {

@@ -1,6 +1,6 @@
 // Public surface of @codai/axiom-apply.
 // Concurrency, chain, history, status (part B):
-export { acquireLock, lockStatus, readLockHolder, DEFAULT_LOCK_TIMEOUT_MS, MAX_LOCK_TIMEOUT_MS, type LockHandle, type LockStatus } from "./lock";
+export { acquireLock, lockStatus, readLockHolder, type LockHandle, type LockStatus } from "./lock";
 export { registerIntent, listIntents, pathsOverlap, type IntentHandle, type IntentRecord } from "./intents";
 export { appendChainEntry, assertChain, readChain, verifyChain, GENESIS, formatChainLine, walkChain, type ChainEntry, type ChainVerify, type ChainAppendInput } from "./chain";
 export { readHistory, logDocument, formatLogText, formatLogLine, DEFAULT_HISTORY_LIMIT, RESOURCE_HISTORY_LIMIT, type HistoryEntry } from "./history";
@@ -18,7 +18,7 @@ export { intakeBundle, readStoredBundle, storeBundle, isFsMarker } from "./store
 export { type PreChecks, type PreCheckReport } from "./engine";
 export { fsx, installFs, nodeFs, type FsPort } from "./fsx";
 export { layout, backupRel } from "./layout";
-export { repoSnapshot, snapshotLimits, SNAPSHOT_DEFAULT_MAX_BYTES, SNAPSHOT_DEFAULT_MAX_FILES, SNAPSHOT_MAX_FILES_CAP, type SnapshotOptions } from "./snapshot";
+export { repoSnapshot, snapshotLimits, type SnapshotOptions } from "./snapshot";
 export { diffSnapshots, parseSnapshot, type SnapshotDiff } from "./snapshot-diff";
 export { globToRegExp, gitignorePatterns, validateGlob } from "./snapshot-glob";
 export { collectGarbage, parseGcDuration, GC_LOCK_TIMEOUT_MS, type GcKeep, type GcOptions, type GcReport } from "./gc";

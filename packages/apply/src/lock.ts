@@ -1,5 +1,6 @@
 // The root lock: O_EXCL lock file behind a FIFO ticket queue (apply.md §11.1–§11.3, §11.5). The lock
 // file lives in lock-file.ts, the waiting in lock-wait.ts (one shared poller per root and process).
+import { LOCK_TIMEOUT_DEFAULT_MS } from "@codai/axiom-rules";
 import { fsx } from "./fsx";
 import { listIntents } from "./intents";
 import { layout } from "./layout";
@@ -9,9 +10,6 @@ import { joinQueue, lockReleased } from "./lock-wait";
 import { listTickets, newTicketName, removeTicket, writeTicket } from "./queue";
 
 export { type HolderRead, type LockHolderDetails, type LockRecord, lockIsStale, readLockHolder } from "./lock-file";
-
-export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
-export const MAX_LOCK_TIMEOUT_MS = 600_000;
 
 export interface LockHandle {
   /** Absolute path of the lock file. */
@@ -49,7 +47,7 @@ function makeHandle(root: string, record: LockRecord, ticket: string): LockHandl
 export async function acquireLock(
   root: string,
   digest: string,
-  timeoutMs = DEFAULT_LOCK_TIMEOUT_MS,
+  timeoutMs = LOCK_TIMEOUT_DEFAULT_MS,
 ): Promise<LockHandle> {
   const start = Date.now();
   const deadline = start + Math.max(0, timeoutMs);

@@ -1,6 +1,7 @@
 // Pure artifact path checks of apply.md §2 steps 2–4 and the on-disk case checks of steps 5 and 7c.
 import * as path from "node:path";
-import { axiomError, type ErrorCode, relPathIssues } from "@codai/axiom-schema";
+import { MAX_ISSUES, relPathIssues } from "@codai/axiom-rules";
+import { axiomError, type ErrorCode } from "@codai/axiom-schema";
 import { errnoOf, fsx, O } from "./fsx";
 import { mkdirp } from "./io";
 
@@ -24,7 +25,7 @@ export function checkRelPaths(paths: readonly string[]): void {
   if (first) {
     throw axiomError(first.code, {
       message: `invalid path ${JSON.stringify(first.path)}: ${first.code}`,
-      details: { issues: issues.slice(0, 20) },
+      details: { issues: issues.slice(0, MAX_ISSUES) },
     });
   }
 }

@@ -1,6 +1,7 @@
 // Mapping thrown values into `ApplyResult.error` (apply.md §4.3 "Error mapping"; threats.md:
 // IO errors that surface as ERR_INTERNAL carry `details: {errno, syscall}`).
-import { type ApplyErrorObject, isAxiomError, isRelPath } from "@codai/axiom-schema";
+import { isRelPath } from "@codai/axiom-rules";
+import { type ApplyErrorObject, isAxiomError } from "@codai/axiom-schema";
 
 export function toApplyError(err: unknown): ApplyErrorObject {
   if (isAxiomError(err)) {

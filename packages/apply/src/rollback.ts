@@ -1,6 +1,7 @@
 // Manual rollback (apply.md §8, D9): idempotent, scoped to the journal's paths, refuses over
 // drift unless forced, refuses up front when a recorded backup is gone. Throws AxiomError.
 import * as fs from "node:fs";
+import { LOCK_TIMEOUT_DEFAULT_MS } from "@codai/axiom-rules";
 import { axiomError, type JournalStep } from "@codai/axiom-schema";
 import { containmentWalk, stripLongPrefix } from "./containment";
 import { errnoOf, fsx } from "./fsx";
@@ -91,7 +92,7 @@ export async function rollback(
   }
   const hex = parseDigestArg(digest);
   const manifestDigest = `sha256:${hex}`;
-  const lock = await acquireLock(root, manifestDigest, options.lockTimeoutMs ?? 30_000);
+  const lock = await acquireLock(root, manifestDigest, options.lockTimeoutMs ?? LOCK_TIMEOUT_DEFAULT_MS);
   try {
     const j = await readJournal(root, hex);
     if (!j)

@@ -1,5 +1,6 @@
 // Snapshot globs and the root `.gitignore` (apply.md §17.3). Pure.
-import { axiomError, isRelPath } from "@codai/axiom-schema";
+import { isRelPath } from "@codai/axiom-rules";
+import { axiomError } from "@codai/axiom-schema";
 
 export type PathMatcher = (relPath: string) => boolean;
 

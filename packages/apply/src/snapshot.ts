@@ -4,19 +4,14 @@ import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { canonicalDigestRef } from "@codai/axiom-canon";
 import {
-  axiomError,
-  compareUtf8,
   isRelPath,
-  type RepoSnapshot,
-  type SnapshotBody,
-  type SnapshotEntry,
-} from "@codai/axiom-schema";
+  SNAPSHOT_DEFAULT_MAX_BYTES,
+  SNAPSHOT_DEFAULT_MAX_FILES,
+  SNAPSHOT_MAX_FILES_CAP,
+} from "@codai/axiom-rules";
+import { axiomError, compareUtf8, type RepoSnapshot, type SnapshotBody, type SnapshotEntry } from "@codai/axiom-schema";
 import { errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";
 import { gitignorePatterns, globsMatcher, type PathMatcher, validateGlob } from "./snapshot-glob";
-
-export const SNAPSHOT_DEFAULT_MAX_FILES = 20_000;
-export const SNAPSHOT_MAX_FILES_CAP = 50_000;
-export const SNAPSHOT_DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface SnapshotOptions {
   maxFiles?: number;

@@ -12,14 +12,13 @@ import {
   serializeTrustState,
   serializeTrustStateKey,
   TRUST_STATE_KEY_MAX_BYTES,
+  TRUST_STATE_MAX_BYTES,
   type TrustStateLoad,
 } from "@codai/axiom-canon";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
 
 export const TRUST_STATE_REL = ".axiom/trust/state.json";
 export const TRUST_STATE_KEY_REL = ".axiom/trust/state.key";
-/** Same cap the predicate uses for state.json. */
-const STATE_JSON_MAX_BYTES = 262_144;
 
 /** Bytes of a regular file (at most max + 1); a missing or non-regular entry reads as absent, as in the predicate. */
 async function readCapped(file: string, max: number): Promise<Uint8Array | undefined> {
@@ -55,10 +54,10 @@ function corrupt(load: Extract<TrustStateLoad, { kind: "corrupt" }>): Error {
 
 /** §8.1 load rules over `<root>/.axiom/trust/`; an oversize state.json is corrupt, not truncated. */
 export async function readTrustState(root: string): Promise<TrustStateLoad> {
-  const stateBytes = await readCapped(path.join(root, TRUST_STATE_REL), STATE_JSON_MAX_BYTES);
+  const stateBytes = await readCapped(path.join(root, TRUST_STATE_REL), TRUST_STATE_MAX_BYTES);
   const keyBytes = await readCapped(path.join(root, TRUST_STATE_KEY_REL), TRUST_STATE_KEY_MAX_BYTES);
-  if (stateBytes !== undefined && stateBytes.length > STATE_JSON_MAX_BYTES) {
-    return { kind: "corrupt", message: "state.json exceeds 262144 bytes" };
+  if (stateBytes !== undefined && stateBytes.length > TRUST_STATE_MAX_BYTES) {
+    return { kind: "corrupt", message: `state.json exceeds ${TRUST_STATE_MAX_BYTES} bytes` };
   }
   return loadTrustState(stateBytes, keyBytes);
 }

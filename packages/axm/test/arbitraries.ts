@@ -1,6 +1,7 @@
 // axmPlanArb (axm.md §8.5): expressible Plans for the round-trip properties. The spec places it in
-// packages/testkit; it lives here until that package takes it (it only needs fast-check + schema).
-import { collectIssues, type Plan, PlanSchema, relPathIssues } from "@codai/axiom-schema";
+// packages/testkit; it lives here until that package takes it (it only needs fast-check, schema and rules).
+import { relPathIssues } from "@codai/axiom-rules";
+import { collectIssues, type Plan, PlanSchema } from "@codai/axiom-schema";
 import fc from "fast-check";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

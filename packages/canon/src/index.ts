@@ -61,6 +61,7 @@ export {
   loadTrustState,
   parseTrustStateKey,
   TRUST_STATE_KEY_MAX_BYTES,
+  TRUST_STATE_MAX_BYTES,
   type TrustState,
   type TrustStateLoad,
   type TrustStateCorruptReason,

@@ -6,6 +6,8 @@ import { decodeUtf8Strict } from "./blob";
 import { DIGEST_REF, SHA256_HEX } from "./digest";
 import { canonicalBytes } from "./jcs";
 
+/** Read caps of `state.json` and `state.key` (signing.md §8.1), shared by the predicate and the advance. */
+export const TRUST_STATE_MAX_BYTES = 262_144;
 export const TRUST_STATE_KEY_MAX_BYTES = 4096;
 
 export interface TrustState {

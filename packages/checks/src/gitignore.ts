@@ -1,7 +1,7 @@
 // The root .gitignore, translated roughly (checks.md §5): negations ignored, a bare name matches
 // at any depth, a trailing "/" means that directory and everything under it, a "/" elsewhere
 // anchors the pattern at the root.
-import { compileGlob, type Matcher } from "./glob";
+import { compileGlob, type Matcher } from "@codai/axiom-rules";
 
 export interface IgnoreRules {
   /** True when the entry (file or directory) at `relPath` is ignored. */

@@ -11,7 +11,6 @@ export {
   sortFindings,
   verdictOf,
 } from "./findings";
-export { compileGlob, compileGlobs, escapeLiteralParens } from "./glob";
 export { guardEnv } from "./guard/env";
 export { GuardOutputSchema, parseGuardOutput } from "./guard/output";
 export { type GuardRun, type GuardSpawn, runGuardProcess, spawnOptions } from "./guard/process";
@@ -24,7 +23,7 @@ export { createExprCel, type ExprCelOptions } from "./predicates/expr-cel";
 export { GUARD_TIMEOUT_MAX, type GuardParams } from "./predicates/guard";
 export { createDefaultRegistry } from "./predicates/index";
 export { type PreImageDrift, preImageDrifts, readPreImage } from "./preimage";
-export { BUILTIN_PROFILE_NAMES, builtinProfile, PROTECTED_HARNESS_PATHS } from "./profiles/builtins";
+export { BUILTIN_PROFILE_NAMES, builtinProfile } from "./profiles/builtins";
 export { type LoadProfileOptions, loadProfile, mergeProfiles } from "./profiles/load";
 export {
   allowedProfiles,
@@ -47,7 +46,6 @@ export {
   TRUST_STATE_KEY_FILE,
 } from "./require-signed";
 export { mergeChecks, type RunChecksInput, runChecks } from "./runner";
-export { PII_PATTERN_NAMES, SECRET_PATTERN_NAMES, type SecretPatternName } from "./secrets";
 export * from "./signature-verify";
 export { formatCheckReport } from "./text-report";
 export type {

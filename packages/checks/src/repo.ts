@@ -1,9 +1,9 @@
 // The repo facts provider (checks.md §5): offline, read-only, never spawns a process.
 import { lstat, open, readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { compareUtf8, isRelPath, type JsonValue } from "@codai/axiom-schema";
+import { compileGlob, isRelPath } from "@codai/axiom-rules";
+import { compareUtf8, type JsonValue } from "@codai/axiom-schema";
 import { type IgnoreRules, parseGitignore } from "./gitignore";
-import { compileGlob } from "./glob";
 import type { RepoFacts } from "./types";
 
 export const REPO_INDEX_MAX = 200_000;

@@ -2,15 +2,9 @@
 // Reads the trust store and the trust state through the repo facts only. With a `keyless` policy
 // the Sigstore entries are verified too (§4.5, keyless.ts); without one the module is never loaded.
 // Registration (one line in predicates/index.ts) is left to the checks registry owner.
-import { loadTrustState } from "@codai/axiom-canon";
-import {
-  isRelPath,
-  type JsonValue,
-  TRUST_FILE,
-  TRUST_STORE_MAX_BYTES,
-  type TrustStore,
-  wireIssues,
-} from "@codai/axiom-schema";
+import { loadTrustState, TRUST_STATE_KEY_MAX_BYTES, TRUST_STATE_MAX_BYTES } from "@codai/axiom-canon";
+import { isRelPath } from "@codai/axiom-rules";
+import { type JsonValue, TRUST_FILE, TRUST_STORE_MAX_BYTES, type TrustStore, wireIssues } from "@codai/axiom-schema";
 import { z } from "zod";
 import { rawProviderFailure } from "./findings";
 import { verifyKeylessEntries } from "./keyless";
@@ -20,8 +14,6 @@ import type { Facts, PredicateDef, RawFinding, RepoFacts } from "./types";
 export const PREDICATE_ID = "manifest.requireSigned";
 export const TRUST_STATE_FILE = ".axiom/trust/state.json";
 export const TRUST_STATE_KEY_FILE = ".axiom/trust/state.key";
-const STATE_JSON_MAX_BYTES = 262_144;
-const STATE_KEY_MAX_BYTES = 4096;
 
 const KeylessPolicySchema = z.strictObject({
   issuer: z.url({ protocol: /^https$/ }),
@@ -96,8 +88,8 @@ async function antiRollbackFinding(repo: RepoFacts, facts: Facts, store: TrustSt
   }
   let load: ReturnType<typeof loadTrustState>;
   try {
-    const stateBytes = await repo.read(TRUST_STATE_FILE, STATE_JSON_MAX_BYTES);
-    const keyBytes = await repo.read(TRUST_STATE_KEY_FILE, STATE_KEY_MAX_BYTES);
+    const stateBytes = await repo.read(TRUST_STATE_FILE, TRUST_STATE_MAX_BYTES);
+    const keyBytes = await repo.read(TRUST_STATE_KEY_FILE, TRUST_STATE_KEY_MAX_BYTES);
     load = loadTrustState(stateBytes, keyBytes);
   } catch {
     load = { kind: "corrupt", message: "trust state is unreadable" };

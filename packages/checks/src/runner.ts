@@ -1,30 +1,30 @@
 // runChecks (checks.md §2): fail-closed evaluation of a resolved profile plus the manifest's own
 // checks over a bundle. Every "could not judge" becomes a provider failure, so the verdict is
-// `error`, never a silent pass.
+// `error`, never a silent pass. runChecks is the §2.2 step list, one call per step; each step is a
+// small function below, one check's evaluation (§2.4, §2.5) lives in per-check.ts.
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { canonicalize } from "@codai/axiom-canon";
-import {
-  type CheckRef,
-  type CheckReport,
-  collectIssues,
-  type Finding,
-  isRelPath,
-  type ManifestBundle,
-  type PreImageState,
-  type ProviderStatus,
-  type ResolvedProfile,
+import type {
+  CheckRef,
+  CheckReport,
+  Finding,
+  ManifestBundle,
+  PreImageState,
+  ProviderStatus,
+  ResolvedProfile,
 } from "@codai/axiom-schema";
 import { makeContentReader } from "./content";
-import { isProviderFailure, lessSevere, providerFailure, sortFindings, verdictOf } from "./findings";
+import { isProviderFailure, providerFailure, sortFindings, verdictOf } from "./findings";
 import { deepFreeze, frozenCopy } from "./frozen";
 import { factsDigestOf, manifestFactsOf } from "./manifest-facts";
+import { admitCheck, type CheckJob, runJob } from "./per-check";
 import { guardPoolSize, runPool } from "./pool";
 import { createDefaultRegistry } from "./predicates/index";
-import { preImageDrifts } from "./preimage";
+import { type PreImageDrift, preImageDrifts } from "./preimage";
 import type { PredicateRegistry } from "./registry";
 import { buildRepoFacts } from "./repo";
-import type { Facts, GuardFacts, PredicateDef, RawFinding, RepoFacts } from "./types";
+import type { ContentReader, Facts, GuardFacts, ManifestFacts, RepoFacts } from "./types";
 
 export interface RunChecksInput {
   bundle: ManifestBundle;
@@ -73,39 +73,6 @@ export function mergeChecks(profileChecks: readonly CheckRef[], manifestChecks: 
   return { checks: [...merged.values()], overrides };
 }
 
-/** Turns a predicate's raw findings into report findings (§2.5). */
-function finalize(raw: readonly RawFinding[], check: CheckRef, def: PredicateDef<unknown>): Finding[] {
-  return raw.map((r) => {
-    const facts = { ...(r.facts ?? {}) };
-    const provider = isProviderFailure(r);
-    let severity = check.severity;
-    if (provider) severity = "error";
-    else if (def.lowersSeverity && (r.severity === "info" || r.severity === "warn"))
-      severity = lessSevere(r.severity, check.severity);
-    const finding: Finding = {
-      id: provider && r.id === def.id ? check.id : r.id,
-      severity,
-      predicate: check.predicate,
-      message: r.message,
-      facts,
-    };
-    if (r.path !== undefined) {
-      if (isRelPath(r.path)) finding.path = r.path;
-      else finding.facts = { ...facts, rawPath: r.path };
-    }
-    return finding;
-  });
-}
-
-async function runOne(def: PredicateDef<unknown>, check: CheckRef, params: unknown, facts: Facts): Promise<Finding[]> {
-  try {
-    return finalize(await def.run({ params, check, facts }), check, def);
-  } catch (err) {
-    const message = `predicate threw: ${err instanceof Error ? err.message : String(err)}`;
-    return [providerFailure(check.id, check.predicate, "ERR_PROVIDER_FAILED", message)];
-  }
-}
-
 // The built-in registry is never registered into after creation, so every run can share one.
 let defaultRegistry: PredicateRegistry | undefined;
 const builtins = () => {
@@ -113,179 +80,210 @@ const builtins = () => {
   return defaultRegistry;
 };
 
+type Statuses = Record<ProviderStatus["name"], ProviderStatus>;
+
+/** The state one run threads through its steps. */
+interface Run {
+  readonly input: RunChecksInput;
+  readonly started: number;
+  readonly registry: PredicateRegistry;
+  /** A frozen copy: predicates cannot mutate the caller's bundle. */
+  readonly bundle: ManifestBundle;
+  readonly statuses: Statuses;
+  /** The runner's own findings (§2.3 overrides, repo and pre-image failures), before the checks'. */
+  readonly runnerFindings: Finding[];
+  readonly checkFindings: Finding[];
+  /** A guard check failed (§2.4 rows 2–3, or in the pool): the guard status is `error`. */
+  guardFailed: boolean;
+}
+
 export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
-  const started = performance.now();
-  const registry = input.registry ?? builtins();
-  const bundle = frozenCopy(input.bundle);
-  const { profile, root } = input;
-  const statuses: Record<ProviderStatus["name"], ProviderStatus> = {
-    manifest: { name: "manifest", status: "ok", ms: 0 },
-    content: { name: "content", status: "ok", ms: 0 },
-    repo: { name: "repo", status: "skipped", ms: 0 },
-    guard: { name: "guard", status: "skipped", ms: 0 },
+  const run = startRun(input);
+  const checks = mergeStep(run); // 1. merge checks
+  const manifestFacts = timed(run, "manifest", () => deepFreeze(manifestFactsOf(run.bundle))); // 2. manifest provider
+  const content = timed(run, "content", () => contentReaderOf(run)); // 3. content provider
+  const repo = await repoStep(run); // 4. repo provider
+  const preImage = await preImageStep(run); // 5. pre-image
+  const facts = factContext(run, manifestFacts, content, repo); // 6–7. guard facts, frozen context
+  const queued = await perCheckStep(run, checks, facts); // 8. per check
+  await guardPoolStep(run, queued, facts); // 9. guard pool, guard status
+  return report(run, checks, manifestFacts, preImage); // 10. collect, sort, verdict, factsDigest
+}
+
+function startRun(input: RunChecksInput): Run {
+  return {
+    input,
+    started: performance.now(),
+    registry: input.registry ?? builtins(),
+    bundle: frozenCopy(input.bundle),
+    statuses: {
+      manifest: { name: "manifest", status: "ok", ms: 0 },
+      content: { name: "content", status: "ok", ms: 0 },
+      repo: { name: "repo", status: "skipped", ms: 0 },
+      guard: { name: "guard", status: "skipped", ms: 0 },
+    },
+    runnerFindings: [],
+    checkFindings: [],
+    guardFailed: false,
   };
-  const since = (t: number) => Math.max(0, Math.round(performance.now() - t));
+}
 
-  // 1. merge
-  const { checks, overrides } = mergeChecks(profile.checks, bundle.manifest.checks);
-  const runnerFindings: Finding[] = [...overrides];
+const since = (t: number) => Math.max(0, Math.round(performance.now() - t));
 
-  // 2. manifest facts
-  let t = performance.now();
-  const manifestFacts = deepFreeze(manifestFactsOf(bundle));
-  statuses.manifest.ms = since(t);
+/** Runs `make` and records its duration as the provider's `ms`. */
+function timed<T>(run: Run, provider: "manifest" | "content", make: () => T): T {
+  const t = performance.now();
+  const value = make();
+  run.statuses[provider].ms = since(t);
+  return value;
+}
 
-  // 3. content reader
-  t = performance.now();
-  const casDir = input.casDir ?? (root !== undefined ? join(root, ".axiom", "cas") : undefined);
-  const content = makeContentReader(bundle, casDir);
-  statuses.content.ms = since(t);
+/** Step 1 (§2.3). */
+function mergeStep(run: Run): CheckRef[] {
+  const { checks, overrides } = mergeChecks(run.input.profile.checks, run.bundle.manifest.checks);
+  run.runnerFindings.push(...overrides);
+  return checks;
+}
 
-  // 4. repo facts
-  let repo: RepoFacts | undefined;
-  if (root !== undefined && profile.facts.allowRepo) {
-    t = performance.now();
-    try {
-      repo = await (input.repoProvider ?? buildRepoFacts)(root);
-      statuses.repo = { name: "repo", status: "ok", ms: since(t) };
-    } catch (err) {
-      statuses.repo = { name: "repo", status: "error", ms: since(t) };
-      const message = `repo provider failed: ${err instanceof Error ? err.message : String(err)}`;
-      runnerFindings.push(providerFailure("repo", "repo", "ERR_PROVIDER_FAILED", message));
-    }
+/** Step 3: inline blobs first, else the CAS (`<root>/.axiom/cas` by default). */
+function contentReaderOf(run: Run): ContentReader {
+  const { root } = run.input;
+  const casDir = run.input.casDir ?? (root !== undefined ? join(root, ".axiom", "cas") : undefined);
+  return makeContentReader(run.bundle, casDir);
+}
+
+/** Step 4: only with a root and `allowRepo`; a throw is a provider failure, status `error`. */
+async function repoStep(run: Run): Promise<RepoFacts | undefined> {
+  const { root, profile } = run.input;
+  if (root === undefined || !profile.facts.allowRepo) return undefined;
+  const t = performance.now();
+  try {
+    const repo = await (run.input.repoProvider ?? buildRepoFacts)(root);
+    run.statuses.repo = { name: "repo", status: "ok", ms: since(t) };
+    return repo;
+  } catch (err) {
+    run.statuses.repo = { name: "repo", status: "error", ms: since(t) };
+    const message = `repo provider failed: ${err instanceof Error ? err.message : String(err)}`;
+    run.runnerFindings.push(providerFailure("repo", "repo", "ERR_PROVIDER_FAILED", message));
+    return undefined;
   }
+}
 
-  // 5. pre-image
-  let preImage: PreImageState = "unverified";
-  const entries = bundle.manifest.preImage;
-  if (root !== undefined && input.verifyPreImage !== false && entries !== undefined) {
-    const drifts = await preImageDrifts(root, entries);
-    preImage = drifts.length > 0 ? "drifted" : "verified";
-    for (const d of drifts) {
-      runnerFindings.push(
-        d.actual === undefined
-          ? providerFailure(
-              "manifest.preImage",
-              "manifest.preImage",
-              "ERR_PROVIDER_FAILED",
-              `the target cannot be read (${d.reason})`,
-              {
-                path: d.path,
-                facts: { expected: d.expected, reason: d.reason ?? "unreadable" },
-              },
-            )
-          : providerFailure(
-              "manifest.preImage",
-              "manifest.preImage",
-              "ERR_PREIMAGE_CHANGED",
-              "the target changed since the manifest was compiled",
-              {
-                path: d.path,
-                facts: { expected: d.expected, actual: d.actual },
-              },
-            ),
-      );
-    }
+/** Step 5: each `preImage[]` entry against the tree; every drift is a provider failure. */
+async function preImageStep(run: Run): Promise<PreImageState> {
+  const { root, verifyPreImage } = run.input;
+  const entries = run.bundle.manifest.preImage;
+  if (root === undefined || verifyPreImage === false || entries === undefined) return "unverified";
+  const drifts = await preImageDrifts(root, entries);
+  run.runnerFindings.push(...drifts.map(driftFailure));
+  return drifts.length > 0 ? "drifted" : "verified";
+}
+
+function driftFailure(d: PreImageDrift): Finding {
+  if (d.actual === undefined) {
+    return providerFailure(
+      "manifest.preImage",
+      "manifest.preImage",
+      "ERR_PROVIDER_FAILED",
+      `the target cannot be read (${d.reason})`,
+      { path: d.path, facts: { expected: d.expected, reason: d.reason ?? "unreadable" } },
+    );
   }
+  return providerFailure(
+    "manifest.preImage",
+    "manifest.preImage",
+    "ERR_PREIMAGE_CHANGED",
+    "the target changed since the manifest was compiled",
+    { path: d.path, facts: { expected: d.expected, actual: d.actual } },
+  );
+}
 
-  // 6–7. guard facts, frozen context
+/** Steps 6–7: guard facts only with --allow-guards, the profile's allowGuards and a root; all frozen. */
+function factContext(
+  run: Run,
+  manifestFacts: ManifestFacts,
+  content: ContentReader,
+  repo: RepoFacts | undefined,
+): Facts {
+  const { input, bundle } = run;
   const guard: GuardFacts | undefined =
-    input.allowGuards === true && profile.facts.allowGuards && root !== undefined
+    input.allowGuards === true && input.profile.facts.allowGuards && input.root !== undefined
       ? Object.freeze({
-          root,
+          root: input.root,
           allowlist: Object.freeze([...(input.guardAllowlist ?? [])]),
           stagingDir: input.stagingDir,
           signal: input.signal,
         })
       : undefined;
-  const facts: Facts = Object.freeze({
+  return Object.freeze({
     bundle,
     manifest: bundle.manifest,
     manifestDigest: bundle.manifestDigest,
     manifestFacts,
     content,
-    root,
+    root: input.root,
     repo,
     guard,
   });
+}
 
-  // 8. per check (§2.4)
-  const checkFindings: Finding[] = [];
-  const queued: { def: PredicateDef<unknown>; check: CheckRef; params: unknown }[] = [];
-  let guardFailed = false;
+/** Step 8: each check in merged order (§2.4); non-guard predicates run now, sequentially. */
+async function perCheckStep(run: Run, checks: readonly CheckRef[], facts: Facts): Promise<CheckJob[]> {
+  const queued: CheckJob[] = [];
   for (const check of checks) {
-    const def = registry.get(check.predicate);
-    if (!def) {
-      checkFindings.push(
-        providerFailure(
-          check.id,
-          check.predicate,
-          "ERR_PREDICATE_UNKNOWN",
-          `predicate ${check.predicate} is not registered`,
-        ),
-      );
-      continue;
-    }
-    const needsGuard = def.requires.includes("guard");
-    if (needsGuard && !profile.facts.allowGuards) {
-      checkFindings.push(
-        providerFailure(check.id, check.predicate, "ERR_FACT_DISABLED", "guards are not allowed by this profile"),
-      );
-      guardFailed = true;
-      continue;
-    }
-    const parsed = collectIssues(def.params, check.params === null ? {} : check.params);
-    if (!parsed.ok) {
-      const issues = parsed.issues.slice(0, 20).map(({ path, message }) => ({ path, message }));
-      checkFindings.push(
-        providerFailure(check.id, check.predicate, "ERR_PREDICATE_PARAMS", `invalid params for ${check.predicate}`, {
-          facts: { issues },
-        }),
-      );
-      if (needsGuard) guardFailed = true;
-      continue;
-    }
-    if (def.requires.includes("repo") && repo === undefined) continue;
-    if (needsGuard) {
-      queued.push({ def, check, params: parsed.value });
-      continue;
-    }
-    checkFindings.push(...(await runOne(def, check, parsed.value, facts)));
+    const admission = admitCheck(check, run.registry, run.input.profile, facts.repo !== undefined);
+    if (admission.row === "failure") {
+      run.checkFindings.push(admission.finding);
+      if (admission.guardFailed) run.guardFailed = true;
+    } else if (admission.row === "queue") queued.push(admission.job);
+    else if (admission.row === "run") run.checkFindings.push(...(await runJob(admission.job, facts)));
   }
+  return queued;
+}
 
-  // 9. guard pool; results appended in merged-check order
-  if (queued.length > 0) {
-    t = performance.now();
-    if (guard?.stagingDir !== undefined) await input.stage?.();
-    const size = input.guardConcurrency ?? guardPoolSize();
-    const results = await runPool(
-      queued.map((q) => () => runOne(q.def, q.check, q.params, facts)),
-      size,
-    );
-    for (const list of results) {
-      if (list.some(isProviderFailure)) guardFailed = true;
-      checkFindings.push(...list);
-    }
-    statuses.guard = { name: "guard", status: guardFailed ? "error" : "ok", ms: since(t) };
-  } else if (guardFailed) {
-    statuses.guard = { name: "guard", status: "error", ms: 0 };
+/** Step 9: the guard pool (§7.9); results appended in merged-check order; then the guard status. */
+async function guardPoolStep(run: Run, queued: readonly CheckJob[], facts: Facts): Promise<void> {
+  if (queued.length === 0) {
+    if (run.guardFailed) run.statuses.guard = { name: "guard", status: "error", ms: 0 };
+    return;
   }
+  const t = performance.now();
+  if (facts.guard?.stagingDir !== undefined) await run.input.stage?.();
+  const size = run.input.guardConcurrency ?? guardPoolSize();
+  const results = await runPool(
+    queued.map((job) => () => runJob(job, facts)),
+    size,
+  );
+  for (const list of results) {
+    if (list.some(isProviderFailure)) run.guardFailed = true;
+    run.checkFindings.push(...list);
+  }
+  run.statuses.guard = { name: "guard", status: run.guardFailed ? "error" : "ok", ms: since(t) };
+}
 
-  // 10. collect, sort, verdict, digest
-  const findings = sortFindings([...runnerFindings, ...checkFindings]);
+/** Step 10: collect, sort (§2.7), verdict (§2.6), factsDigest (§2.8), durationMs. */
+function report(
+  run: Run,
+  checks: readonly CheckRef[],
+  manifestFacts: ManifestFacts,
+  preImage: PreImageState,
+): CheckReport {
+  const { bundle, statuses } = run;
+  const profileName = run.input.profile.name;
+  const findings = sortFindings([...run.runnerFindings, ...run.checkFindings]);
   return {
     apiVersion: "axiom.dev/v2",
     kind: "CheckReport",
     manifestDigest: bundle.manifestDigest,
-    profile: profile.name,
+    profile: profileName,
     verdict: verdictOf(findings),
     findings,
     factsDigest: factsDigestOf(
       manifestFacts,
-      profile.name,
+      profileName,
       checks.map((c) => c.id),
     ),
-    durationMs: since(started),
+    durationMs: since(run.started),
     providers: [statuses.manifest, statuses.content, statuses.repo, statuses.guard],
     preImage,
   };

@@ -3,7 +3,7 @@
 import { encodeBlob, sha256Hex } from "@codai/axiom-canon";
 import type { CheckRefInput } from "@codai/axiom-schema";
 import { describe, expect, it } from "vitest";
-import { compileGlob, createDefaultRegistry, runChecks } from "../src/index";
+import { createDefaultRegistry, runChecks } from "../src/index";
 import { type BundleSpec, ids, makeBundle, profileOf, tempRoot, writeTree } from "./helpers";
 
 async function run(spec: BundleSpec, checks: CheckRefInput[], root?: string) {
@@ -44,19 +44,6 @@ describe("registry (§4.1)", () => {
     const def = { id: "path.allow", requires: ["manifest"] as const, params: z.strictObject({}), run: () => [] };
     expect(() => registry.register(def)).toThrow(expect.objectContaining({ code: "ERR_INTERNAL" }));
     expect(() => registry.register({ ...def, id: "Bad" })).toThrow(expect.objectContaining({ code: "ERR_INTERNAL" }));
-  });
-});
-
-describe("globs (§3)", () => {
-  it("25. Glob app/(app)/** matches app/(app)/page.tsx; @(a|b)/x still works as an extglob", () => {
-    expect(compileGlob("app/(app)/**")("app/(app)/page.tsx")).toBe(true);
-    expect(compileGlob("@(a|b)/x")("a/x")).toBe(true);
-    expect(compileGlob("@(a|b)/x")("c/x")).toBe(false);
-    expect(compileGlob("app/\\(app\\)/**")("app/(app)/page.tsx")).toBe(true);
-  });
-
-  it("dot: true — globs match dotfiles", () => {
-    expect(compileGlob("**/*.json")(".vscode/settings.json")).toBe(true);
   });
 });
 

@@ -1,16 +1,10 @@
 // checks.md §6 acceptance lines 76–88 (+ the D26 helper behind line 89).
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { PROTECTED_HARNESS_PATHS } from "@codai/axiom-rules";
 import { ProfileSchema } from "@codai/axiom-schema";
 import { describe, expect, it } from "vitest";
-import {
-  allowedProfiles,
-  loadProfile,
-  PROTECTED_HARNESS_PATHS,
-  runChecks,
-  selectCliProfile,
-  selectMcpProfile,
-} from "../src/index";
+import { allowedProfiles, loadProfile, runChecks, selectCliProfile, selectMcpProfile } from "../src/index";
 import { makeBundle, tempRoot, writeTree } from "./helpers";
 
 const profileFile = (name: string, body: Record<string, unknown> = {}) =>

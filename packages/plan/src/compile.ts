@@ -2,10 +2,10 @@
 // spec's and decides which error wins: validate → duplicates → resolve (authored order) → sort →
 // planDigest → toolchain → preImage → body/manifestDigest → blobs → statement → bundle schema.
 import { canonicalDigestRef, digestRef, type EncodedBlob, encodeBlob, sha256Hex } from "@codai/axiom-canon";
+import { BUNDLE_INLINE_MAX } from "@codai/axiom-rules";
 import {
   AxiomError,
   axiomError,
-  BUNDLE_INLINE_MAX,
   compareUtf8,
   type EmitterRegistry,
   isAxiomError,

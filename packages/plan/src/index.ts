@@ -13,7 +13,6 @@ export { bundleFailureCode, intakeBundle, recomputeManifestDigest } from "./inta
 export { computePlanDigest, planPrime } from "./plan-digest";
 export { readPreImage, readPreImageBytes } from "./preimage";
 export type { PreImageReader } from "./sources/context";
-export { INLINE_BASE64_MAX, INLINE_UTF8_MAX } from "./sources/inline";
 export {
   hostAllowed,
   NET_MAX_BYTES,
@@ -22,7 +21,7 @@ export {
   policyDenial,
   redactUri,
 } from "./sources/net-policy";
-export { createEmitterRegistry, EMITTER_HINT, TEMPLATE_RENDER_MAX } from "./sources/template";
+export { createEmitterRegistry, EMITTER_HINT } from "./sources/template";
 export {
   BUILD_TYPE,
   BUILDER_ID,
@@ -72,5 +71,4 @@ export {
   parseUnified,
   parseV4a,
 } from "./patch-parse";
-export { PATCH_RESULT_MAX } from "./sources/patch";
 export { migrateV1, type MigrateReport, type MigrateV1Options, type MigrateV1Result } from "./migrate";

@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import { constants, lstatSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { join } from "node:path";
-import { axiomError, relPathIssues } from "@codai/axiom-schema";
+import { relPathIssues } from "@codai/axiom-rules";
+import { axiomError } from "@codai/axiom-schema";
 import { errnoCode, internal, isMissing } from "./fs-errors";
 
 export type PreImageValue = string; // 64 lowercase hex | "absent"

@@ -1,8 +1,8 @@
 // Common scalars (formats.md §1). Schema issues that map to an AXIOM code carry it in
 // `params.axiomCode`; `issuesFromZod` reads it back.
+import { relPathIssues } from "@codai/axiom-rules";
 import { z } from "zod";
 import type { ErrorCode } from "./errors";
-import { relPathIssues } from "./relpath";
 
 export const SHA256_HEX_RE = /^[a-f0-9]{64}$/;
 export const DIGEST_REF_RE = /^sha256:[a-f0-9]{64}$/;
@@ -38,6 +38,7 @@ export const ModeSchema = z.enum(["0644", "0755"]);
 export const OpSchema = z.enum(["create", "overwrite", "delete"]);
 export const OriginSchema = z.enum(["inline", "template", "cas", "ref", "patch"]);
 
+/** The RelPath rules of @codai/axiom-rules as a schema; `codedIssue` typing proves each rules code is an ErrorCode. */
 export const RelPathSchema = z.string().superRefine((s, ctx) => {
   for (const code of relPathIssues(s)) codedIssue(ctx, code, code);
 });

@@ -13,7 +13,6 @@ export * from "./manifest";
 export * from "./order";
 export * from "./plan";
 export * from "./profile";
-export * from "./relpath";
 export * from "./snapshot";
 export * from "./trust";
 export * from "./wellformed";

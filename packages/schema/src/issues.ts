@@ -1,10 +1,9 @@
 // One `details.issues` shape on every surface (formats.md §12.1): at most 20
 // `{ path (dotted), message, code? }`, where `code` is the issue's own AXIOM code when it has one.
+import { MAX_ISSUES } from "@codai/axiom-rules";
 import type { z } from "zod";
 import { AxiomError, type ErrorCode, isErrorCode } from "./errors";
 import { wellFormedIssues } from "./wellformed";
-
-export const MAX_ISSUES = 20;
 
 export interface Issue {
   path: string;
@@ -36,7 +35,9 @@ export function issuesFromZod(error: z.ZodError): FullIssue[] {
 
 /** The wire form: at most 20 issues, no params. */
 export function wireIssues(issues: readonly FullIssue[]): Issue[] {
-  return issues.slice(0, MAX_ISSUES).map(({ path, message, code }) => (code ? { path, message, code } : { path, message }));
+  return issues
+    .slice(0, MAX_ISSUES)
+    .map(({ path, message, code }) => (code ? { path, message, code } : { path, message }));
 }
 
 /** Schema issues plus the JCS well-formedness issues (lone surrogates, non-finite numbers). */

@@ -1,4 +1,5 @@
 // ManifestBody (the hashed object), ManifestBundle (the transport) and their parts (formats.md §4, §6, §8).
+import { ARTIFACTS_MAX, BUNDLE_INLINE_MAX } from "@codai/axiom-rules";
 import { z } from "zod";
 import {
   CheckRefIdSchema,
@@ -18,8 +19,6 @@ import {
 } from "./common";
 import { isStrictlySorted } from "./order";
 
-export const MANIFEST_ARTIFACTS_MAX = 2000;
-export const BUNDLE_INLINE_MAX = 4_194_304;
 export const CANONICAL_BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export const ManifestArtifactSchema = z
@@ -67,7 +66,7 @@ export const ManifestBodySchema = z.strictObject({
   artifacts: z
     .array(ManifestArtifactSchema)
     .min(1)
-    .max(MANIFEST_ARTIFACTS_MAX)
+    .max(ARTIFACTS_MAX)
     .superRefine(canonicalOrder((a) => a.path, "artifacts")),
   checks: z.array(ManifestCheckRefSchema).superRefine(canonicalOrder((c) => c.id, "checks")),
   toolchain: z.strictObject({ axiom: z.string().min(1), emitters: z.record(z.string(), z.string()) }),

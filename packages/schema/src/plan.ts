@@ -1,4 +1,5 @@
 // Plan: the input document an agent submits (formats.md §2).
+import { ARTIFACTS_MAX, INLINE_CONTENT_MAX_UNITS, INTENT_MAX } from "@codai/axiom-rules";
 import { z } from "zod";
 import {
   CheckRefIdSchema,
@@ -12,10 +13,6 @@ import {
   RelPathSchema,
   SeveritySchema,
 } from "./common";
-
-export const INLINE_CONTENT_MAX_UNITS = 262_144;
-export const INTENT_MAX = 2000;
-export const PLAN_ARTIFACTS_MAX = 2000;
 
 export const InlineSourceSchema = z.strictObject({
   type: z.literal("inline"),
@@ -109,7 +106,7 @@ export const PlanSchema = z.strictObject({
   apiVersion: z.literal("axiom.dev/v2"),
   kind: z.literal("Plan"),
   ...PlanHeaderShape,
-  artifacts: z.array(PlanArtifactSchema).min(1).max(PLAN_ARTIFACTS_MAX),
+  artifacts: z.array(PlanArtifactSchema).min(1).max(ARTIFACTS_MAX),
 });
 
 export type Plan = z.output<typeof PlanSchema>;

@@ -1,6 +1,6 @@
 // The testkit's own helpers: arbitraries produce valid inputs; writeTree/readTree round-trip.
 import { parsePlan } from "@codai/axiom-plan";
-import { relPathIssues } from "@codai/axiom-schema";
+import { relPathIssues } from "@codai/axiom-rules";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { arbPlan, arbRelPath, makeTempRoot, readTree, writeTree } from "../src/index";

@@ -1,12 +1,8 @@
 // content.noSecrets, content.maxBytes, content.encodingUtf8 (checks.md §4.4).
 import { decodeUtf8Strict } from "@codai/axiom-canon";
+import { activePatterns, compileGlobs, detect, optionalGlobs, SECRET_SCAN_MAX_BYTES } from "@codai/axiom-rules";
 import { z } from "zod";
-import { compileGlobs, optionalGlobs } from "../glob";
-import { activePatterns, detect } from "../secrets";
 import type { PredicateDef, RawFinding } from "../types";
-
-/** Only the first 4 MiB of an artifact is scanned (threats.md R9). */
-export const SCAN_MAX_BYTES = 4 * 1024 * 1024;
 
 const NoSecretsParams = z.strictObject({
   disable: z.array(z.string()).default([]),
@@ -28,7 +24,7 @@ export const contentNoSecrets: PredicateDef<z.output<typeof NoSecretsParams>> = 
       if (a.op === "delete" || allowed(a.path)) continue;
       const bytes = await facts.content(a);
       if (bytes === undefined) continue;
-      const text = lenient.decode(bytes.subarray(0, SCAN_MAX_BYTES));
+      const text = lenient.decode(bytes.subarray(0, SECRET_SCAN_MAX_BYTES));
       for (const pattern of patterns) {
         // The message and facts name the pattern only, never the matched text.
         if (detect(pattern, text)) {

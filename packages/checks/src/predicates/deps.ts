@@ -1,7 +1,7 @@
 // deps.max, deps.deny (checks.md §4.6): dependency names of package.json-like artifacts.
+import { compileGlobs } from "@codai/axiom-rules";
 import type { ManifestArtifact } from "@codai/axiom-schema";
 import { z } from "zod";
-import { compileGlobs } from "../glob";
 import type { Facts, PredicateDef, RawFinding } from "../types";
 
 const FILES_DEFAULT = ["**/package.json"];

@@ -4,6 +4,7 @@
 
 import { performance } from "node:perf_hooks";
 import { canonicalize, sha256Hex } from "@codai/axiom-canon";
+import { EXPR_MESSAGE_MAX } from "@codai/axiom-rules";
 import { SeveritySchema } from "@codai/axiom-schema";
 import { z } from "zod";
 import { buildCedarRequests, cedarNeeds } from "../expr/cedar-model";
@@ -19,7 +20,7 @@ export const CEDAR_PERMIT_ALL_ID = "axiomPermitAll";
 const Params = z.strictObject({
   policies: z.string().min(1).max(65536),
   mode: z.enum(["forbid", "permit"]).default("forbid"),
-  message: z.string().max(2000).optional(),
+  message: z.string().max(EXPR_MESSAGE_MAX).optional(),
   severity: SeveritySchema.optional(),
 });
 export type ExprCedarParams = z.output<typeof Params>;

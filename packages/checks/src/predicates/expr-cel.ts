@@ -2,6 +2,7 @@
 // set. Static problems (syntax, function outside the allowlist, unsafe regex, limits) are params
 // errors; evaluation errors, non-bool results, the 100 ms budget and a missing engine are provider
 // failures; `false` is one finding.
+import { EXPR_MESSAGE_MAX } from "@codai/axiom-rules";
 import { SeveritySchema } from "@codai/axiom-schema";
 import { z } from "zod";
 import { evaluateCelInWorker } from "../expr/cel-eval";
@@ -13,7 +14,7 @@ import type { PredicateDef, RawFinding } from "../types";
 
 const Params = z.strictObject({
   expression: z.string().min(1).max(4096),
-  message: z.string().max(2000).optional(),
+  message: z.string().max(EXPR_MESSAGE_MAX).optional(),
   severity: SeveritySchema.optional(),
 });
 export type ExprCelParams = z.output<typeof Params>;

@@ -1,6 +1,7 @@
 // guard.external (checks.md §7): runs a repository script as a check, never through a shell.
 import { canonicalBytes } from "@codai/axiom-canon";
-import { isRelPath, type JsonValue } from "@codai/axiom-schema";
+import { isRelPath } from "@codai/axiom-rules";
+import type { JsonValue } from "@codai/axiom-schema";
 import { z } from "zod";
 import { rawProviderFailure } from "../findings";
 import { guardEnv } from "../guard/env";

@@ -1,7 +1,6 @@
 // path.allow, path.deny, path.reservedNames (checks.md §4.3).
-import { relPathIssues } from "@codai/axiom-schema";
+import { compileGlobs, relPathIssues } from "@codai/axiom-rules";
 import { z } from "zod";
-import { compileGlobs } from "../glob";
 import type { PredicateDef, RawFinding } from "../types";
 
 const AllowParams = z.strictObject({ globs: z.array(z.string().min(1)).min(1) });

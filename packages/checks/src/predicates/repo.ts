@@ -1,6 +1,6 @@
 // repo.noOverwriteOf, repo.requireCompanion (checks.md §4.7).
+import { compileGlob, compileGlobs } from "@codai/axiom-rules";
 import { z } from "zod";
-import { compileGlob, compileGlobs } from "../glob";
 import type { PredicateDef, RawFinding, RepoFacts } from "../types";
 
 const NoOverwriteParams = z.strictObject({ globs: z.array(z.string()).min(1), nocase: z.boolean().default(false) });

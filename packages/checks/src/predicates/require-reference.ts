@@ -1,9 +1,9 @@
 // repo.requireReference (checks.md §4.8): a companion file must mention each trigger.
 import { decodeUtf8Strict } from "@codai/axiom-canon";
-import { isRelPath, type JsonValue } from "@codai/axiom-schema";
+import { compileGlob, isRelPath } from "@codai/axiom-rules";
+import type { JsonValue } from "@codai/axiom-schema";
 import { z } from "zod";
 import { rawProviderFailure } from "../findings";
-import { compileGlob } from "../glob";
 import type { Facts, PredicateDef, RawFinding, RepoFacts } from "../types";
 
 export const COMPANION_READ_MAX = 8 * 1024 * 1024;

@@ -1,19 +1,8 @@
-// The built-in profiles (checks.md §6.2), unresolved (strict still `extends` default).
+// The built-in profiles (checks.md §6.2), unresolved (strict still `extends` default). The D24
+// harness-config list H and the limits come from @codai/axiom-rules, shared with the gate.
+import { ARTIFACTS_MAX, PROTECTED_HARNESS_PATHS, TOTAL_BYTES_MAX } from "@codai/axiom-rules";
 import type { Profile } from "@codai/axiom-schema";
 
-/** D24: files an agent could use to approve itself. */
-export const PROTECTED_HARNESS_PATHS = [
-  ".claude/settings.json",
-  ".claude/settings.local.json",
-  ".vscode/settings.json",
-  ".vscode/mcp.json",
-  ".mcp.json",
-  ".cursor/**",
-  ".github/hooks/**",
-  ".axiom/**",
-] as const;
-
-const MAX_TOTAL_BYTES = 67_108_864;
 const FACTS = { allowRepo: true, allowGuards: false };
 
 const DEFAULT: Profile = {
@@ -23,11 +12,16 @@ const DEFAULT: Profile = {
   checks: [
     { id: "path.reservedNames", predicate: "path.reservedNames", params: {}, severity: "error" },
     { id: "content.noSecrets", predicate: "content.noSecrets", params: {}, severity: "error" },
-    { id: "manifest.maxArtifacts", predicate: "manifest.maxArtifacts", params: { max: 2000 }, severity: "error" },
+    {
+      id: "manifest.maxArtifacts",
+      predicate: "manifest.maxArtifacts",
+      params: { max: ARTIFACTS_MAX },
+      severity: "error",
+    },
     {
       id: "manifest.maxTotalBytes",
       predicate: "manifest.maxTotalBytes",
-      params: { max: MAX_TOTAL_BYTES },
+      params: { max: TOTAL_BYTES_MAX },
       severity: "error",
     },
     {
@@ -49,7 +43,7 @@ const DEFAULT: Profile = {
       severity: "error",
     },
   ],
-  limits: { maxArtifacts: 2000, maxTotalBytes: MAX_TOTAL_BYTES },
+  limits: { maxArtifacts: ARTIFACTS_MAX, maxTotalBytes: TOTAL_BYTES_MAX },
   facts: FACTS,
 };
 
@@ -63,7 +57,7 @@ const STRICT: Profile = {
     { id: "deps.max", predicate: "deps.max", params: { max: 50 }, severity: "error" },
     { id: "path.deny", predicate: "path.deny", params: { globs: ["**/node_modules/**"] }, severity: "error" },
   ],
-  limits: { maxArtifacts: 2000, maxTotalBytes: MAX_TOTAL_BYTES },
+  limits: { maxArtifacts: ARTIFACTS_MAX, maxTotalBytes: TOTAL_BYTES_MAX },
   facts: FACTS,
 };
 

@@ -1,12 +1,13 @@
 // Chunked plan sessions (formats.md §2.6, checks.md §8.6, mcp.md §9.2): begin → add × n → seal,
 // in process memory, shared by every server instance of one factory. Pure state; the tools compile.
 import { randomUUID } from "node:crypto";
+import { ARTIFACTS_MAX, TOTAL_BYTES_MAX } from "@codai/axiom-rules";
 import { axiomError, issuesFromZod, PlanArtifactSchema, wireIssues } from "@codai/axiom-schema";
 import { ExpiringMap } from "./expiring-map";
 
 export const SESSION_LIMITS = {
-  maxArtifacts: 2000,
-  maxBytes: 67_108_864,
+  maxArtifacts: ARTIFACTS_MAX,
+  maxBytes: TOTAL_BYTES_MAX,
   ttlMs: 1_800_000,
   maxOpen: 16,
   tombstoneMs: 1_800_000,

@@ -1,10 +1,8 @@
-// `inline` sources (formats.md §2.3): utf8 ≤ 262 144 bytes; base64 canonical, decoded ≤ 196 608.
+// `inline` sources (formats.md §2.3): utf8 ≤ INLINE_BYTES_MAX bytes; base64 canonical, decoded ≤ INLINE_BASE64_MAX.
 import { decodeBase64Strict } from "@codai/axiom-canon";
+import { INLINE_BASE64_MAX, INLINE_BYTES_MAX } from "@codai/axiom-rules";
 import { axiomError, type InlineSource } from "@codai/axiom-schema";
 import type { ResolvedSource, SourceContext } from "./context";
-
-export const INLINE_UTF8_MAX = 262_144;
-export const INLINE_BASE64_MAX = 196_608;
 
 export function resolveInline(source: InlineSource, ctx: SourceContext): ResolvedSource {
   if (source.encoding === "base64") {
@@ -25,8 +23,8 @@ export function resolveInline(source: InlineSource, ctx: SourceContext): Resolve
     return { bytes, origin: "inline" };
   }
   const bytes = new TextEncoder().encode(source.content);
-  if (bytes.length > INLINE_UTF8_MAX) {
-    throw axiomError("ERR_BLOB_TOO_LARGE", { path: ctx.path, details: { bytes: bytes.length, max: INLINE_UTF8_MAX } });
+  if (bytes.length > INLINE_BYTES_MAX) {
+    throw axiomError("ERR_BLOB_TOO_LARGE", { path: ctx.path, details: { bytes: bytes.length, max: INLINE_BYTES_MAX } });
   }
   return { bytes, origin: "inline" };
 }

@@ -2,13 +2,13 @@
 // `preImage`, decode strictly, keep a leading BOM aside, apply the hunks exactly, re-add the BOM.
 // Every error carries `path` = the artifact path.
 import { CAS_MAX_BYTES, decodeUtf8Strict, digestRef, sha256Hex } from "@codai/axiom-canon";
+import { INLINE_BYTES_MAX } from "@codai/axiom-rules";
 import { AxiomError, axiomError, isAxiomError, type PatchSource } from "@codai/axiom-schema";
 import { applyPatch } from "../patch-apply";
 import { parsePatch } from "../patch-parse";
 import { readPreImageBytes } from "../preimage";
 import type { ResolvedSource, SourceContext } from "./context";
 
-export const PATCH_RESULT_MAX = 262_144;
 const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 
 async function readCurrent(ctx: SourceContext, preImage: string): Promise<Uint8Array | undefined> {
@@ -46,10 +46,10 @@ export async function resolvePatch(source: PatchSource, ctx: SourceContext): Pro
     const result = applyPatch(text, parsePatch(source.format, source.body));
     const body = new TextEncoder().encode(result);
     const bytes = hadBom ? concat(BOM, body) : body;
-    if (bytes.length > PATCH_RESULT_MAX) {
+    if (bytes.length > INLINE_BYTES_MAX) {
       throw axiomError("ERR_BLOB_TOO_LARGE", {
         path: ctx.path,
-        details: { bytes: bytes.length, max: PATCH_RESULT_MAX },
+        details: { bytes: bytes.length, max: INLINE_BYTES_MAX },
       });
     }
     return { bytes, origin: "patch" };

@@ -1,5 +1,6 @@
 // Template sources and the emitter registry (sources.md §4). AXIOM has no built-in emitter (D3):
 // without a registry every template source fails ERR_EMITTER_UNKNOWN with the install hint.
+import { INLINE_BYTES_MAX, MAX_ISSUES } from "@codai/axiom-rules";
 import {
   axiomError,
   compareUtf8,
@@ -9,7 +10,6 @@ import {
 } from "@codai/axiom-schema";
 import type { ResolvedSource, SourceContext } from "./context";
 
-export const TEMPLATE_RENDER_MAX = 262_144;
 export const EMITTER_HINT = "install @codai/axiom-emitters-web and pass --emitter @codai/axiom-emitters-web";
 
 /** Builds a registry; a duplicate id → ERR_INTERNAL `{emitter}`. */
@@ -60,10 +60,10 @@ export function resolveTemplate(source: TemplateSource, ctx: SourceContext): Res
     if (err instanceof Error && err.name === "AxiomError") throw err;
     throw axiomError("ERR_INTERNAL", { message: "template render failed", path: ctx.path, details: base, cause: err });
   }
-  if (bytes.length > TEMPLATE_RENDER_MAX) {
+  if (bytes.length > INLINE_BYTES_MAX) {
     throw axiomError("ERR_BLOB_TOO_LARGE", {
       path: ctx.path,
-      details: { bytes: bytes.length, max: TEMPLATE_RENDER_MAX },
+      details: { bytes: bytes.length, max: INLINE_BYTES_MAX },
     });
   }
   return { bytes, origin: "template", emitter: { id: emitter.id, version: emitter.version } };
@@ -71,7 +71,7 @@ export function resolveTemplate(source: TemplateSource, ctx: SourceContext): Res
 
 /** Param issues in the one `details.issues` shape (formats.md §12.1), ≤ 20. */
 function templateIssues(raw: unknown[]): { path: string; message: string }[] {
-  return raw.slice(0, 20).map((issue) => {
+  return raw.slice(0, MAX_ISSUES).map((issue) => {
     const i = (issue ?? {}) as { path?: unknown; message?: unknown };
     const path = Array.isArray(i.path) ? i.path.map(String).join(".") : "";
     return { path, message: typeof i.message === "string" ? i.message : "invalid" };

@@ -12,6 +12,7 @@ import {
   requiresAntiRollback,
   selectCliProfile,
 } from "@codai/axiom-checks";
+import { KEEP_BACKUPS_MAX, LOCK_TIMEOUT_MAX_MS } from "@codai/axiom-rules";
 import { type ApplyErrorObject, axiomError } from "@codai/axiom-schema";
 import { printError, printJson, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
@@ -37,8 +38,8 @@ export const options: FlagTable = {
 export const positionals = { min: 1, max: 1 };
 
 export const integers = {
-  "lock-timeout": { min: 0, max: 600_000 },
-  "keep-backups": { min: 0, max: 1000 },
+  "lock-timeout": { min: 0, max: LOCK_TIMEOUT_MAX_MS },
+  "keep-backups": { min: 0, max: KEEP_BACKUPS_MAX },
 };
 
 export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {

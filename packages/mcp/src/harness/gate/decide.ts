@@ -1,13 +1,10 @@
 // Predicates and decision (hooks-doctor.md §2.10). The checks-package predicate modules pull zod
-// for their params, so the gate applies the same rules through the same dependency-free helpers
-// (globs: checks/src/glob.ts; secret detectors: checks/src/secrets.ts) with the same finding ids
-// and messages as path.deny, path.allow, content.noSecrets and content.maxBytes.
-import { compileGlobs } from "../../../../checks/src/glob";
-import { activePatterns, detect } from "../../../../checks/src/secrets";
+// for their params, so the gate applies the same rules through the same zero-dependency helpers
+// of @codai/axiom-rules (globs, secret detectors, scan cap) with the same finding ids and messages
+// as path.deny, path.allow, content.noSecrets and content.maxBytes.
+import { activePatterns, compileGlobs, detect, SECRET_SCAN_MAX_BYTES } from "@codai/axiom-rules";
 import type { GateProfile } from "./profile";
 import type { Denial, ResolvedTarget } from "./types";
-
-const SCAN_MAX_BYTES = 4 * 1024 * 1024;
 
 export function firstFinding(profile: GateProfile, targets: readonly ResolvedTarget[]): Denial | undefined {
   if (profile.deny.length > 0) {
@@ -26,7 +23,9 @@ export function firstFinding(profile: GateProfile, targets: readonly ResolvedTar
     for (const t of withContent) {
       const bytes = Buffer.from(t.content as string, "utf8");
       const text =
-        bytes.length > SCAN_MAX_BYTES ? bytes.subarray(0, SCAN_MAX_BYTES).toString("utf8") : (t.content as string);
+        bytes.length > SECRET_SCAN_MAX_BYTES
+          ? bytes.subarray(0, SECRET_SCAN_MAX_BYTES).toString("utf8")
+          : (t.content as string);
       const pattern = patterns.find((p) => detect(p, text));
       if (pattern)
         return {

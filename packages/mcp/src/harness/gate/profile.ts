@@ -2,6 +2,7 @@
 // built-in. Hand-written rather than zod so the gate chunk stays small (§2.14); doctor reuses it.
 import { homedir } from "node:os";
 import * as path from "node:path";
+import { PROTECTED_HARNESS_PATHS } from "@codai/axiom-rules";
 import { parsePlainJson, readConfigFile } from "./config-file";
 import { isObject } from "./normalize";
 
@@ -40,23 +41,7 @@ export const GateProfileSchema = {
   },
 };
 
-/**
- * D24: the files an agent could edit to approve itself. A copy of the checks engine's
- * PROTECTED_HARNESS_PATHS (HOOK-1: importing it would pull zod into the gate chunk);
- * test/gate-protected.test.ts keeps the two lists equal and both gate deny lists covering them.
- */
-export const GATE_PROTECTED_PATHS: readonly string[] = [
-  ".claude/settings.json",
-  ".claude/settings.local.json",
-  ".vscode/settings.json",
-  ".vscode/mcp.json",
-  ".mcp.json",
-  ".cursor/**",
-  ".github/hooks/**",
-  ".axiom/**",
-];
-
-/** §2.9 built-in, carrying the D24 harness-config paths. */
+/** §2.9 built-in, carrying the D24 harness-config paths H (@codai/axiom-rules, as the check profiles do). */
 export const BUILTIN_GATE_PROFILE: GateProfile = {
   deny: [
     ".git/**",
@@ -66,7 +51,8 @@ export const BUILTIN_GATE_PROFILE: GateProfile = {
     ".env",
     ".env.*",
     "**/node_modules/**",
-    ...GATE_PROTECTED_PATHS.filter((p) => p !== ".axiom/**"),
+    // D24: H minus .axiom/**, listed above.
+    ...PROTECTED_HARNESS_PATHS.filter((p) => p !== ".axiom/**"),
   ],
   noSecrets: true,
   pii: false,
@@ -87,12 +73,8 @@ export const INIT_GATE_PROFILE: GateProfile = {
     "**/node_modules/**",
     "**/.next/**",
     "**/dist/**",
-    ".claude/settings.json",
-    ".claude/settings.local.json",
-    ".vscode/settings.json",
-    ".vscode/mcp.json",
-    ".mcp.json",
-    ".cursor/**",
+    // D24 (§2.9 Decision): H minus what the list above already covers (.axiom/**, .github/**).
+    ...PROTECTED_HARNESS_PATHS.filter((p) => p !== ".axiom/**" && p !== ".github/hooks/**"),
   ],
   noSecrets: true,
   pii: false,

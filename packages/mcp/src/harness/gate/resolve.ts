@@ -3,8 +3,7 @@
 // Synchronous fs calls, as in root.ts; realpathSync.native is realpath(3), like fs/promises.realpath.
 import { lstatSync, realpathSync } from "node:fs";
 import * as path from "node:path";
-// Deep import of a dependency-free file: the @codai/axiom-schema barrel loads zod (see types.ts).
-import { relPathIssues } from "../../../../schema/src/relpath";
+import { relPathIssues } from "@codai/axiom-rules";
 
 const IS_WIN = process.platform === "win32";
 const REL_CODES = [

@@ -1,5 +1,6 @@
-// Shared shapes of the gate (hooks-doctor.md §2). The gate chunk imports no workspace barrel:
-// every @codai/* index pulls zod (~750 KB), far over the 300 KB budget of §2.14.
+// Shared shapes of the gate (hooks-doctor.md §2). The gate chunk imports no workspace barrel but
+// @codai/axiom-rules (zero-dependency): every other @codai/* index pulls zod (~750 KB), far over the
+// 300 KB budget of §2.14.
 
 export type ToolClass = "write" | "shell" | "other";
 export type LogLevel = "error" | "warn" | "info" | "debug";

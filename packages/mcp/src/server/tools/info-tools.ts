@@ -1,6 +1,7 @@
 // Read-only root tools: axiom_roots_list, axiom_status, axiom_repo_snapshot (mcp.md §5.3).
 import { access, constants, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { SNAPSHOT_DEFAULT_MAX_BYTES, SNAPSHOT_DEFAULT_MAX_FILES, SNAPSHOT_MAX_FILES_CAP } from "@codai/axiom-rules";
 import { axiomError, RepoSnapshotSchema } from "@codai/axiom-schema";
 import { z } from "zod";
 import { need } from "../engines";
@@ -97,7 +98,7 @@ export const repoSnapshot = defineTool({
     root: RootArg.optional(),
     include: z.array(Glob).optional(),
     exclude: z.array(Glob).optional(),
-    maxFiles: z.number().int().min(1).max(50_000).optional(),
+    maxFiles: z.number().int().min(1).max(SNAPSHOT_MAX_FILES_CAP).optional(),
     maxBytes: z.number().int().min(0).optional(),
     followSymlinks: z.boolean().optional(),
     respectGitignore: z.boolean().optional(),
@@ -131,8 +132,8 @@ export const repoSnapshot = defineTool({
     const snap = await need(deps.engines, "snapshot")(root, {
       include: args.include,
       exclude: args.exclude,
-      maxFiles: args.maxFiles ?? 20_000,
-      maxBytes: args.maxBytes ?? 67_108_864,
+      maxFiles: args.maxFiles ?? SNAPSHOT_DEFAULT_MAX_FILES,
+      maxBytes: args.maxBytes ?? SNAPSHOT_DEFAULT_MAX_BYTES,
       respectGitignore: args.respectGitignore ?? true,
       withContentDigest: args.withContentDigest ?? true,
     });

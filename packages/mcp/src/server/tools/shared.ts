@@ -1,4 +1,5 @@
 // Argument and output schemas shared by several tools (mcp.md §5.2) and small helpers.
+import { KEEP_BACKUPS_MAX, LOCK_TIMEOUT_MAX_MS } from "@codai/axiom-rules";
 import { axiomError, ERROR_CODES, SHA256_HEX_RE } from "@codai/axiom-schema";
 import { z } from "zod";
 
@@ -7,8 +8,8 @@ export const DocumentArg = z.record(z.string(), z.unknown());
 export const RootArg = z.string();
 export const ProfileArg = z.string().min(1);
 export const StoreArg = z.enum(["inline", "cas"]);
-export const LockTimeoutArg = z.number().int().min(0).max(600_000);
-export const KeepBackupsArg = z.number().int().min(0).max(1000);
+export const LockTimeoutArg = z.number().int().min(0).max(LOCK_TIMEOUT_MAX_MS);
+export const KeepBackupsArg = z.number().int().min(0).max(KEEP_BACKUPS_MAX);
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
 /** The wire error object `{code, message, path?, details?}` (formats.md §12.1). */

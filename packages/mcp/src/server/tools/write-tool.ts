@@ -3,13 +3,13 @@
 // the fresh digest equals confirmDigest — the TOCTOU guard, since pre-images are in the digest.
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { ARTIFACTS_MAX, INTENT_MAX } from "@codai/axiom-rules";
 import {
   type ApplyResult,
   ApplyResultSchema,
   axiomError,
   type CheckReport,
   FindingSchema,
-  INTENT_MAX,
   type ManifestBundle,
   RelPathSchema,
 } from "@codai/axiom-schema";
@@ -34,7 +34,7 @@ const FileArg = z.strictObject({
 type FileArgT = z.output<typeof FileArg>;
 
 const WriteInput = z.strictObject({
-  files: z.array(FileArg).min(1).max(2000),
+  files: z.array(FileArg).min(1).max(ARTIFACTS_MAX),
   root: RootArg.optional(),
   intent: z.string().max(INTENT_MAX).optional(),
   profile: ProfileArg.optional(),

@@ -1,4 +1,7 @@
-// Globs (checks.md §3): picomatch with dot:true against a RelPath; literal parentheses escaped.
+// The glob dialect (checks.md §3): picomatch with dot:true against a RelPath; literal parentheses
+// escaped. One dialect for the checks predicates and the gate's deny/allow lists (hooks-doctor.md
+// §2.10), so a glob cannot mean one thing in a profile and another at the hook. picomatch is rules'
+// only third-party dependency (itself dependency-free, ARCH-R2).
 import picomatch from "picomatch";
 
 export type Matcher = (path: string) => boolean;

@@ -1,4 +1,4 @@
-// picomatch ships no types and @types/picomatch is not installed: the subset the checks engine uses.
+// picomatch ships no types and @types/picomatch is not installed: the subset glob.ts uses.
 declare module "picomatch" {
   interface PicomatchOptions {
     dot?: boolean;

@@ -1,5 +1,7 @@
 // content.noSecrets patterns (checks.md §4.4), in table order. Each detector answers only "found or
-// not": the matched bytes never leave this module (threats.md invariant 20, no secret echo).
+// not": the matched bytes never leave this module (threats.md invariant 20, no secret echo). The
+// checks predicate and the gate (hooks-doctor.md §2.10) share these detectors, so a secret the
+// preview refuses is refused at the hook too.
 
 export const PII_PATTERN_NAMES = ["cnp", "email", "phoneRo", "card"] as const;
 export const SECRET_PATTERN_NAMES = [
