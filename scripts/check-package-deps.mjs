@@ -1,13 +1,20 @@
-// Repo guard: the package boundaries of the spec README "Layout". For every source file in
-// packages/<pkg>/src, each import / export-from / dynamic import / require specifier must stay
-// inside the package's allowed workspace dependencies:
-//   rules and canon are leaves, schema imports only rules; plan, checks and apply never import each
-//   other; only packages/mcp/src/server/adapter.ts imports the MCP SDK (@modelcontextprotocol/*).
-// A package listed in ALLOWED_THIRD_PARTY may import only those third-party modules (and no node:
-// builtin): rules stays zero-dependency, so whatever imports it (the gate) never loads zod.
-// A relative specifier that leaves the package counts as importing the package it lands in.
+// Repo guard: the package boundaries of the spec README "Layout", the public surface of each
+// package, and the folder rules inside packages/mcp/src (docs/architecture.md). For every source
+// file in packages/<pkg>/src, each import / export-from / dynamic import / require specifier must:
+//   1. stay inside the package's allowed workspace dependencies (ALLOWED_DEPS): rules and canon are
+//      leaves, schema imports only rules; plan, checks and apply never import each other; only
+//      packages/mcp/src/server/adapter.ts imports the MCP SDK (@modelcontextprotocol/*). A relative
+//      specifier that leaves the package counts as importing the package it lands in;
+//   2. for a package in ALLOWED_THIRD_PARTY, name only those third-party modules (and no node:
+//      builtin): rules stays zero-dependency, so whatever imports it (the gate) never loads zod;
+//   3. reach another package only through its public surface: `@codai/axiom-<pkg>` or a subpath its
+//      package.json `exports` declares — never a relative path into packages/<other>/, never
+//      `@codai/axiom-<pkg>/src/…`;
+//   4. inside packages/mcp/src, obey FOLDER_RULES (e.g. the gate imports only the rules and the
+//      store's layout; nothing but the CLI and the chunk entries imports cli/).
 //   node scripts/check-package-deps.mjs [--repo <dir>]
 // scripts/test/check-package-deps.test.ts runs it inside `npm test`.
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listSourceFiles, moduleSpecifiers, packageDirs, parseSource, repoPath } from "./lib/source-scan.mjs";
@@ -37,6 +44,47 @@ export const SDK_SEAM = "packages/mcp/src/server/adapter.ts";
 const SDK_PREFIX = "@modelcontextprotocol/";
 const WORKSPACE_PREFIX = "@codai/axiom-";
 
+/**
+ * What each folder of packages/mcp/src may import (paths relative to packages/mcp/src). A rule
+ * names the files it governs (`from`: folder prefixes), and either the only places they may import
+ * (`only`: mcp folders or files, plus `packages`: workspace specifiers, exactly or as a prefix
+ * ending in "/") or the places they may not (`not`). Third-party and node: modules are not
+ * governed here. `dynamicOnly` folders may be reached by `import()` only.
+ */
+export const FOLDER_RULES = [
+  {
+    from: ["harness/gate/"],
+    only: ["harness/gate/"],
+    packages: ["@codai/axiom-rules", "@codai/axiom-store/layout"],
+    why: "the PreToolUse hook runs on every native tool call: no zod, no engine, no server code on its path",
+  },
+  {
+    from: ["common/"],
+    only: ["common/"],
+    packages: [
+      "@codai/axiom-schema",
+      "@codai/axiom-canon",
+      "@codai/axiom-checks",
+      "@codai/axiom-store",
+      "@codai/axiom-store/layout",
+      "@codai/axiom-rules",
+    ],
+    why: "common/ is the floor of the mcp package: it depends on no folder above it",
+  },
+  {
+    from: ["server/", "transports/", "harness/", "common/"],
+    not: ["cli/"],
+    why: "the CLI is a front end: nothing but the chunk entries imports it",
+  },
+  {
+    from: ["server/"],
+    not: ["transports/http/", "harness/gate/", "harness/init/", "harness/doctor/"],
+    why: "the server knows no transport and no harness wiring (the human step's audit is harness/elicit-audit.ts)",
+  },
+];
+/** Chunk entries (scripts/build.mjs ENTRY_POINTS): roots of lazy chunks, reached only by import(). */
+export const DYNAMIC_ONLY = ["entries/"];
+
 /** The workspace package a specifier names, or undefined for a third-party / builtin module. */
 function targetPackage(specifier, file, repo) {
   if (specifier.startsWith(WORKSPACE_PREFIX)) return specifier.slice(WORKSPACE_PREFIX.length).split("/")[0];
@@ -46,8 +94,60 @@ function targetPackage(specifier, file, repo) {
   return landed.split(sep)[0];
 }
 
+/** The subpaths a package's package.json `exports` declares ("." → the bare name). */
+function exportedSpecifiers(repo, pkg) {
+  const file = join(repo, "packages", pkg, "package.json");
+  if (!existsSync(file)) return new Set([`${WORKSPACE_PREFIX}${pkg}`]);
+  const { exports } = JSON.parse(readFileSync(file, "utf8"));
+  const keys = exports === undefined || typeof exports === "string" ? ["."] : Object.keys(exports);
+  return new Set(
+    keys.map((k) => (k === "." ? `${WORKSPACE_PREFIX}${pkg}` : `${WORKSPACE_PREFIX}${pkg}/${k.slice(2)}`)),
+  );
+}
+
+/** A relative specifier's target inside packages/mcp/src ("server/x.ts"), or undefined. */
+function mcpFolderPath(specifier, file, mcpSrc) {
+  if (!specifier.startsWith(".")) return undefined;
+  const landed = relative(mcpSrc, resolve(dirname(file), specifier));
+  return landed.startsWith("..") ? undefined : landed.split(sep).join("/");
+}
+
+const under = (path, prefixes) =>
+  prefixes.some((p) => (p.endsWith("/") ? path.startsWith(p) : path === p || path.startsWith(`${p}.`)));
+
+function folderProblems(where, self, line, spec, kind, target) {
+  const problems = [];
+  if (
+    target !== undefined &&
+    kind !== "dynamic" &&
+    kind !== "type" &&
+    under(target, DYNAMIC_ONLY) &&
+    !under(self, DYNAMIC_ONLY)
+  )
+    problems.push(
+      `${where}:${line}: imports "${spec}" statically; ${DYNAMIC_ONLY.join(", ")} are chunk roots, reached only by import()`,
+    );
+  for (const rule of FOLDER_RULES) {
+    if (!under(self, rule.from)) continue;
+    if (target !== undefined) {
+      if (rule.not && under(target, rule.not)) problems.push(`${where}:${line}: imports "${spec}"; ${rule.why}`);
+      if (rule.only && !under(target, rule.only)) problems.push(`${where}:${line}: imports "${spec}"; ${rule.why}`);
+    } else if (rule.only && spec.startsWith(WORKSPACE_PREFIX)) {
+      const ok = (rule.packages ?? []).some((p) => (p.endsWith("/") ? spec.startsWith(p) : spec === p));
+      if (!ok) problems.push(`${where}:${line}: imports "${spec}"; ${rule.why}`);
+    }
+  }
+  return problems;
+}
+
 export function checkPackageDeps(repo) {
   const problems = [];
+  const surfaces = new Map();
+  const surfaceOf = (pkg) => {
+    if (!surfaces.has(pkg)) surfaces.set(pkg, exportedSpecifiers(repo, pkg));
+    return surfaces.get(pkg);
+  };
+  const mcpSrc = join(repo, "packages", "mcp", "src");
   for (const pkg of packageDirs(repo)) {
     const allowed = ALLOWED_DEPS[pkg.name];
     const files = listSourceFiles(join(pkg.dir, "src"));
@@ -58,7 +158,8 @@ export function checkPackageDeps(repo) {
     const thirdParty = ALLOWED_THIRD_PARTY[pkg.name];
     for (const file of files) {
       const where = repoPath(repo, file);
-      for (const { text, line } of moduleSpecifiers(parseSource(file))) {
+      const self = pkg.name === "mcp" ? relative(mcpSrc, file).split(sep).join("/") : undefined;
+      for (const { text, line, kind } of moduleSpecifiers(parseSource(file))) {
         if (text.startsWith(SDK_PREFIX) && where !== SDK_SEAM) {
           problems.push(`${where}:${line}: imports "${text}"; only ${SDK_SEAM} may import the MCP SDK`);
           continue;
@@ -70,11 +171,22 @@ export function checkPackageDeps(repo) {
           );
           continue;
         }
-        if (target === undefined || target === pkg.name || allowed === "*") continue;
-        if (!allowed.includes(target)) {
-          const rule = allowed.length === 0 ? "it is a leaf" : `it may import only ${allowed.join(", ")}`;
-          problems.push(`${where}:${line}: packages/${pkg.name} imports ${target} ("${text}"); ${rule}`);
+        if (target !== undefined && target !== pkg.name) {
+          if (allowed !== "*" && !allowed.includes(target)) {
+            const rule = allowed.length === 0 ? "it is a leaf" : `it may import only ${allowed.join(", ")}`;
+            problems.push(`${where}:${line}: packages/${pkg.name} imports ${target} ("${text}"); ${rule}`);
+          } else if (text.startsWith(".")) {
+            problems.push(
+              `${where}:${line}: reaches into packages/${target} by path ("${text}"); import ${WORKSPACE_PREFIX}${target} (its public surface)`,
+            );
+          } else if (text.startsWith(WORKSPACE_PREFIX) && !surfaceOf(target).has(text)) {
+            problems.push(
+              `${where}:${line}: "${text}" is not a public surface of packages/${target} (its package.json exports: ${[...surfaceOf(target)].join(", ")})`,
+            );
+          }
         }
+        if (self !== undefined)
+          problems.push(...folderProblems(where, self, line, text, kind, mcpFolderPath(text, file, mcpSrc)));
       }
     }
   }

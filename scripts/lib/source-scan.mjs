@@ -73,26 +73,28 @@ export function stringLiterals(sf) {
 
 /**
  * Every module specifier: import / export-from declarations (type-only included), `import x =
- * require()`, dynamic `import()`, `require()`, and `import("x")` types. `{ text, line }`.
+ * require()`, dynamic `import()`, `require()`, and `import("x")` types. `{ text, line, kind }`, kind
+ * "dynamic" for an `import()` call, "type" for a type-only import or `import("x")` type, else "static".
  */
 export function moduleSpecifiers(sf) {
   const out = [];
-  const add = (lit) => {
+  const add = (lit, kind) => {
     if (lit && (ts.isStringLiteral(lit) || ts.isNoSubstitutionTemplateLiteral(lit))) {
-      out.push({ text: lit.text, line: lineOf(sf, lit) });
+      out.push({ text: lit.text, line: lineOf(sf, lit), kind });
     }
   };
   walk(sf, (node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
+    if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, node.importClause?.isTypeOnly ? "type" : "static");
+    else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node.isTypeOnly ? "type" : "static");
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
-      add(node.moduleReference.expression);
+      add(node.moduleReference.expression, "static");
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
       const isRequire = ts.isIdentifier(callee) && callee.text === "require";
-      if (isImport || isRequire) add(node.arguments[0]);
+      if (isImport || isRequire) add(node.arguments[0], isImport ? "dynamic" : "static");
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-      add(node.argument.literal);
+      add(node.argument.literal, "type");
     }
   });
   return out;

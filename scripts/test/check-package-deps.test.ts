@@ -1,7 +1,7 @@
-// scripts/check-package-deps.mjs enforces the README "Layout" boundaries: "rules and canon are
+// scripts/check-package-deps.mjs enforces the README "Layout" boundaries ("rules and canon are
 // leaves, schema imports only rules; plan, checks and apply never import each other; only
 // packages/mcp/src/server/adapter.ts may import the MCP SDK"; rules imports no third-party module but
-// picomatch (issue 18).
+// picomatch), each package's public surface, and the folder rules of packages/mcp/src (issue 18).
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,6 +80,66 @@ describe("check-package-deps", () => {
     expect(problemsOf({ "packages/plan/src/deep/a.ts": `import { x } from "../../../checks/src/x";` })).toEqual([
       'packages/plan/src/deep/a.ts:1: packages/plan imports checks ("../../../checks/src/x"); it may import only schema, canon, rules',
     ]);
+  });
+
+  it("an allowed package reached past its public surface fails: a relative path into it, or an undeclared subpath", () => {
+    const problems = problemsOf({
+      "packages/plan/src/a.ts": `import { x } from "../../schema/src/relpath";\nimport { y } from "@codai/axiom-schema/src/relpath";`,
+      "packages/schema/package.json": JSON.stringify({ name: "@codai/axiom-schema", exports: { ".": "./src/index.ts" } }),
+    });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain("reaches into packages/schema by path");
+    expect(problems[1]).toContain('"@codai/axiom-schema/src/relpath" is not a public surface of packages/schema');
+  });
+
+  it("a subpath the package's exports declare passes", () => {
+    expect(
+      problemsOf({
+        "packages/mcp/src/harness/gate/a.ts": `import { AXIOM_DIR } from "@codai/axiom-store/layout";\nimport { y } from "./b";`,
+        "packages/store/package.json": JSON.stringify({ exports: { ".": "./src/index.ts", "./layout": "./src/layout.ts" } }),
+      }).filter((p) => !p.includes("packages/store: no boundary rule")),
+    ).toEqual([]);
+  });
+
+  describe("folder rules of packages/mcp/src", () => {
+    it("the gate importing the server, zod-bearing schema or the store's barrel fails", () => {
+      const problems = problemsOf({
+        "packages/mcp/src/harness/gate/a.ts": `import { x } from "../../server/context";\nimport { y } from "@codai/axiom-schema";\nimport { z } from "@codai/axiom-store";\nimport { readFileSync } from "node:fs";`,
+      });
+      expect(problems).toHaveLength(3);
+      expect(problems.every((p) => p.includes("the PreToolUse hook runs on every native tool call"))).toBe(true);
+    });
+
+    it("nothing but the CLI and the entries imports cli/: server, transports, harness importing it fail", () => {
+      const problems = problemsOf({
+        "packages/mcp/src/server/a.ts": `import { x } from "../cli/output";`,
+        "packages/mcp/src/transports/stdio/b.ts": `import { x } from "../../cli/main";`,
+        "packages/mcp/src/harness/init/c.ts": `import { x } from "../../cli/args";`,
+        "packages/mcp/src/entries/d.ts": `export { main } from "../cli/main";`,
+        "packages/mcp/src/cli/e.ts": `import { x } from "./output";`,
+      });
+      expect(problems.map((p) => p.split(":")[0])).toEqual([
+        "packages/mcp/src/harness/init/c.ts",
+        "packages/mcp/src/server/a.ts",
+        "packages/mcp/src/transports/stdio/b.ts",
+      ]);
+    });
+
+    it("the server importing a transport or harness wiring fails", () => {
+      const problems = problemsOf({
+        "packages/mcp/src/server/tools/a.ts": `import { x } from "../../transports/http/serve";\nimport { y } from "../../harness/init/run";`,
+      });
+      expect(problems).toHaveLength(2);
+    });
+
+    it("entries/ are reached only by import(): a static import of one fails, a dynamic one passes", () => {
+      const problems = problemsOf({
+        "packages/mcp/src/cli/verbs/a.ts": `import { runMcpHttp } from "../../entries/http";\nconst m = await import("../../entries/gc");`,
+      });
+      expect(problems).toEqual([
+        'packages/mcp/src/cli/verbs/a.ts:1: imports "../../entries/http" statically; entries/ are chunk roots, reached only by import()',
+      ]);
+    });
   });
 
   it("only packages/mcp/src/server/adapter.ts imports @modelcontextprotocol/*", () => {
