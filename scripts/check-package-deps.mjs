@@ -1,8 +1,8 @@
 // Repo guard: the package boundaries of the spec README "Layout". For every source file in
 // packages/<pkg>/src, each import / export-from / dynamic import / require specifier must stay
 // inside the package's allowed workspace dependencies:
-//   schema and canon are leaves; plan, checks and apply never import each other; only
-//   packages/mcp/src/adapter.ts imports the MCP SDK (@modelcontextprotocol/*).
+//   schema and canon are leaves; store sits on them; plan, checks and apply import store and never
+//   each other; only packages/mcp/src/adapter.ts imports the MCP SDK (@modelcontextprotocol/*).
 // A relative specifier that leaves the package counts as importing the package it lands in.
 //   node scripts/check-package-deps.mjs [--repo <dir>]
 // scripts/test/check-package-deps.test.ts runs it inside `npm test`.
@@ -14,12 +14,13 @@ import { listSourceFiles, moduleSpecifiers, packageDirs, parseSource, repoPath }
 export const ALLOWED_DEPS = {
   schema: [],
   canon: [],
-  plan: ["schema", "canon"],
-  checks: ["schema", "canon"],
-  apply: ["schema", "canon"],
+  store: ["schema", "canon"],
+  plan: ["schema", "canon", "store"],
+  checks: ["schema", "canon", "store"],
+  apply: ["schema", "canon", "store"],
   axm: ["schema"],
   "emitters-web": ["schema"],
-  testkit: ["schema", "canon", "plan"],
+  testkit: ["schema", "canon", "store", "plan"],
   conformance: ["mcp"],
   mcp: "*",
 };

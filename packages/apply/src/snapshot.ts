@@ -11,7 +11,7 @@ import {
   type SnapshotBody,
   type SnapshotEntry,
 } from "@codai/axiom-schema";
-import { errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";
+import { AXIOM_DIR, errnoOf, fsx, O, O_NOFOLLOW } from "@codai/axiom-store";
 import { gitignorePatterns, globsMatcher, type PathMatcher, validateGlob } from "./snapshot-glob";
 
 export const SNAPSHOT_DEFAULT_MAX_FILES = 20_000;
@@ -40,7 +40,7 @@ interface Resolved {
   onProgress?: (files: number, bytes: number) => void;
 }
 
-const SKIP_NAMES = new Set([".git", ".axiom"]);
+const SKIP_NAMES = new Set([".git", AXIOM_DIR]);
 const IS_WIN = process.platform === "win32";
 
 function invalid(message: string, details: Record<string, unknown>): Error {

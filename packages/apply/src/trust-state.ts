@@ -15,9 +15,10 @@ import {
   type TrustStateLoad,
 } from "@codai/axiom-canon";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
+import { AXIOM_REL, layout } from "@codai/axiom-store";
 
-export const TRUST_STATE_REL = ".axiom/trust/state.json";
-export const TRUST_STATE_KEY_REL = ".axiom/trust/state.key";
+export const TRUST_STATE_REL = AXIOM_REL.trustState;
+export const TRUST_STATE_KEY_REL = AXIOM_REL.trustStateKey;
 /** Same cap the predicate uses for state.json. */
 const STATE_JSON_MAX_BYTES = 262_144;
 
@@ -101,7 +102,7 @@ export async function advanceTrustState(root: string, bundle: ManifestBundle): P
   if (load.kind === "ok" && load.state.lastCounter >= counter) {
     return { advanced: false, reason: "NOT_NEWER", lastCounter: load.state.lastCounter };
   }
-  const dir = path.join(root, ".axiom", "trust");
+  const dir = layout.trustDir(root);
   await fsp.mkdir(dir, { recursive: true });
   const keyFile = path.join(root, TRUST_STATE_KEY_REL);
   let keyHex = load.kind === "ok" ? load.keyHex : undefined;

@@ -2,12 +2,13 @@
 import { lstat, open, readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { compareUtf8, isRelPath, type JsonValue } from "@codai/axiom-schema";
+import { AXIOM_DIR } from "@codai/axiom-store";
 import { type IgnoreRules, parseGitignore } from "./gitignore";
 import { compileGlob } from "./glob";
 import type { RepoFacts } from "./types";
 
 export const REPO_INDEX_MAX = 200_000;
-const SKIPPED_DIRS = new Set([".git", "node_modules", "dist", ".axiom"]);
+const SKIPPED_DIRS = new Set([".git", "node_modules", "dist", AXIOM_DIR]);
 const SMALL_FILE_MAX = 1_048_576;
 
 function isMissing(err: unknown): boolean {

@@ -2,11 +2,11 @@
 // replacing an earlier report of the same digest. The bytes equal `axiom check --json` stdout.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { CheckReport } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store";
 
 export function reportPath(root: string, manifestDigest: string): string {
-  return join(root, ".axiom", "reports", `${manifestDigest.replace(/^sha256:/, "")}.json`);
+  return layout.report(root, manifestDigest.replace(/^sha256:/, ""));
 }
 
 /**
@@ -16,7 +16,7 @@ export function reportPath(root: string, manifestDigest: string): string {
  */
 export async function storeReport(root: string, report: CheckReport): Promise<string> {
   const target = reportPath(root, report.manifestDigest);
-  mkdirSync(join(root, ".axiom", "reports"), { recursive: true });
+  mkdirSync(layout.reportsDir(root), { recursive: true });
   const tmp = `${target}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   try {
     writeFileSync(tmp, `${JSON.stringify(report, null, 2)}\n`, { flag: "wx" });

@@ -1,7 +1,6 @@
 // runChecks (checks.md §2): fail-closed evaluation of a resolved profile plus the manifest's own
 // checks over a bundle. Every "could not judge" becomes a provider failure, so the verdict is
 // `error`, never a silent pass.
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { canonicalize } from "@codai/axiom-canon";
 import {
@@ -15,6 +14,7 @@ import {
   type ProviderStatus,
   type ResolvedProfile,
 } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store";
 import { makeContentReader } from "./content";
 import { isProviderFailure, lessSevere, providerFailure, sortFindings, verdictOf } from "./findings";
 import { deepFreeze, frozenCopy } from "./frozen";
@@ -137,7 +137,7 @@ export async function runChecks(input: RunChecksInput): Promise<CheckReport> {
 
   // 3. content reader
   t = performance.now();
-  const casDir = input.casDir ?? (root !== undefined ? join(root, ".axiom", "cas") : undefined);
+  const casDir = input.casDir ?? (root !== undefined ? layout.casDir(root) : undefined);
   const content = makeContentReader(bundle, casDir);
   statuses.content.ms = since(t);
 

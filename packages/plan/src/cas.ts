@@ -7,11 +7,12 @@ import { lstat, mkdir, open, rename, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CAS_MAX_BYTES, casSlot, eachLimit, isSha256Hex, sha256Hex } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store";
 import { internal, isMissing } from "./fs-errors";
 
 /** Absolute path of the CAS slot of `hex` under `root`. */
 export function casPath(root: string, hex: string): string {
-  return join(root, ".axiom", "cas", casSlot(hex));
+  return join(layout.casDir(root), casSlot(hex));
 }
 
 async function isRegularFile(path: string): Promise<boolean> {

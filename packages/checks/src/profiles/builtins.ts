@@ -1,5 +1,6 @@
 // The built-in profiles (checks.md §6.2), unresolved (strict still `extends` default).
 import type { Profile } from "@codai/axiom-schema";
+import { AXIOM_GLOB } from "@codai/axiom-store";
 
 /** D24: files an agent could use to approve itself. */
 export const PROTECTED_HARNESS_PATHS = [
@@ -10,7 +11,7 @@ export const PROTECTED_HARNESS_PATHS = [
   ".mcp.json",
   ".cursor/**",
   ".github/hooks/**",
-  ".axiom/**",
+  AXIOM_GLOB,
 ] as const;
 
 const MAX_TOTAL_BYTES = 67_108_864;
@@ -33,7 +34,7 @@ const DEFAULT: Profile = {
     {
       id: "repo.noOverwriteOf",
       predicate: "repo.noOverwriteOf",
-      params: { globs: [".git/**", ".axiom/**", "**/*.lock", "pnpm-lock.yaml", ".env*"] },
+      params: { globs: [".git/**", AXIOM_GLOB, "**/*.lock", "pnpm-lock.yaml", ".env*"] },
       severity: "error",
     },
     {

@@ -1,7 +1,7 @@
 // Gate profiles (hooks-doctor.md §2.9): GateProfileSchema (strict), the lookup order and the
 // built-in. Hand-written rather than zod so the gate chunk stays small (§2.14); doctor reuses it.
 import { homedir } from "node:os";
-import * as path from "node:path";
+import { AXIOM_GLOB, layout } from "@codai/axiom-store/layout";
 import { parsePlainJson, readConfigFile } from "./config-file";
 import { isObject } from "./normalize";
 
@@ -53,20 +53,20 @@ export const GATE_PROTECTED_PATHS: readonly string[] = [
   ".mcp.json",
   ".cursor/**",
   ".github/hooks/**",
-  ".axiom/**",
+  AXIOM_GLOB,
 ];
 
 /** §2.9 built-in, carrying the D24 harness-config paths. */
 export const BUILTIN_GATE_PROFILE: GateProfile = {
   deny: [
     ".git/**",
-    ".axiom/**",
+    AXIOM_GLOB,
     "**/*.lock",
     "pnpm-lock.yaml",
     ".env",
     ".env.*",
     "**/node_modules/**",
-    ...GATE_PROTECTED_PATHS.filter((p) => p !== ".axiom/**"),
+    ...GATE_PROTECTED_PATHS.filter((p) => p !== AXIOM_GLOB),
   ],
   noSecrets: true,
   pii: false,
@@ -76,7 +76,7 @@ export const BUILTIN_GATE_PROFILE: GateProfile = {
 export const INIT_GATE_PROFILE: GateProfile = {
   deny: [
     ".git/**",
-    ".axiom/**",
+    AXIOM_GLOB,
     ".github/**",
     "pnpm-lock.yaml",
     "**/*.lock",
@@ -123,7 +123,7 @@ export async function lookupGateProfile(
     if (r.kind === "absent") return { ok: false, why: `gate profile ${explicit} not found` };
     return r.kind === "ok" ? { ok: true, profile: r.profile, source: explicit } : { ok: false, why: r.why };
   }
-  for (const file of [path.join(root, ".axiom", "gate-profile.json"), path.join(home, ".axiom", "gate-profile.json")]) {
+  for (const file of [layout.gateProfile(root), layout.gateProfile(home)]) {
     const r = await readGateProfile(file);
     if (r.kind === "absent") continue;
     return r.kind === "ok" ? { ok: true, profile: r.profile, source: file } : { ok: false, why: r.why };
