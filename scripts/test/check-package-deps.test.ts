@@ -1,6 +1,6 @@
 // scripts/check-package-deps.mjs enforces the README "Layout" boundaries: "schema and canon are
-// leaves; plan, checks and apply never import each other; only packages/mcp/src/adapter.ts may
-// import the MCP SDK".
+// leaves; store sits on them; plan, checks and apply import store and never each other; only
+// packages/mcp/src/adapter.ts may import the MCP SDK".
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,9 +56,28 @@ describe("check-package-deps", () => {
     expect(problems.every((p: string) => /it may import only schema, canon/.test(p))).toBe(true);
   });
 
+  it("store is the floor: plan, checks, apply and testkit may import it (the layout subpath too); store importing plan, checks, apply or mcp fails", () => {
+    expect(
+      problemsOf({
+        "packages/plan/src/a.ts": `import { intakeBundle } from "@codai/axiom-store";`,
+        "packages/checks/src/a.ts": `import { readPreImage } from "@codai/axiom-store";`,
+        "packages/apply/src/a.ts": `import { fsx } from "@codai/axiom-store";`,
+        "packages/testkit/src/a.ts": `import { AXIOM_DIR } from "@codai/axiom-store/layout";`,
+        "packages/store/src/a.ts": `import { x } from "@codai/axiom-schema";\nimport { y } from "@codai/axiom-canon";`,
+      }),
+    ).toEqual([]);
+    const problems = problemsOf({
+      "packages/store/src/a.ts": `import { compilePlan } from "@codai/axiom-plan";\nimport "@codai/axiom-apply";\nimport "@codai/axiom-checks";\nimport "@codai/axiom-mcp";`,
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.every((p: string) => /packages\/store imports .*it may import only schema, canon$/.test(p))).toBe(
+      true,
+    );
+  });
+
   it("a relative import that reaches into another package counts as importing it", () => {
     expect(problemsOf({ "packages/plan/src/deep/a.ts": `import { x } from "../../../checks/src/x";` })).toEqual([
-      'packages/plan/src/deep/a.ts:1: packages/plan imports checks ("../../../checks/src/x"); it may import only schema, canon',
+      'packages/plan/src/deep/a.ts:1: packages/plan imports checks ("../../../checks/src/x"); it may import only schema, canon, store',
     ]);
   });
 

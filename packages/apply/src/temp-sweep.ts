@@ -15,8 +15,8 @@ export const ORPHAN_TEMP_GRACE_MS = 60_000;
 
 /** The writers' temp-name spellings, each capturing the writer's pid. */
 const TEMP_NAMES: readonly RegExp[] = [
-  /\.tmp-(\d+)$/, // "atomic (durable) write" of apply.md §3: the bundle store (every writer), intents, trust
-  /\.(\d+)\.[0-9a-f]{12}\.tmp$/, // check report store; the compile/seal bundle store before ARCH-S2
+  /\.tmp-(\d+)$/, // "atomic (durable) write" of apply.md §3: the bundle store, reports, intents, trust
+  /\.(\d+)\.[0-9a-f]{12}\.tmp$/, // compile/seal bundle store and report store of earlier versions (ARCH-S2, S9)
   /^\.\d{21}[0-9a-f]{6}-(\d+)\.ticket\.[0-9a-f]{8}\.tmp$/, // a queue ticket before its rename
   /\.axiom-init-(\d+)-[0-9a-f]{8}\.tmp$/, // axiom init (gate profile, profiles/)
 ];
