@@ -2,7 +2,8 @@
 // package, and the folder rules inside packages/mcp/src (docs/architecture.md). For every source
 // file in packages/<pkg>/src, each import / export-from / dynamic import / require specifier must:
 //   1. stay inside the package's allowed workspace dependencies (ALLOWED_DEPS): rules and canon are
-//      leaves, schema imports only rules; plan, checks and apply never import each other; only
+//      leaves, schema imports only rules; store sits on rules, schema and canon; plan, checks and
+//      apply import store and never each other; only
 //      packages/mcp/src/server/adapter.ts imports the MCP SDK (@modelcontextprotocol/*). A relative
 //      specifier that leaves the package counts as importing the package it lands in;
 //   2. for a package in ALLOWED_THIRD_PARTY, name only those third-party modules (and no node:
@@ -24,12 +25,13 @@ export const ALLOWED_DEPS = {
   rules: [],
   schema: ["rules"],
   canon: [],
-  plan: ["schema", "canon", "rules"],
-  checks: ["schema", "canon", "rules"],
-  apply: ["schema", "canon", "rules"],
+  store: ["rules", "schema", "canon"],
+  plan: ["schema", "canon", "rules", "store"],
+  checks: ["schema", "canon", "rules", "store"],
+  apply: ["schema", "canon", "rules", "store"],
   axm: ["schema"],
   "emitters-web": ["schema"],
-  testkit: ["schema", "canon", "plan"],
+  testkit: ["schema", "canon", "store", "plan"],
   conformance: ["mcp"],
   mcp: "*",
 };

@@ -1,5 +1,6 @@
 // scripts/check-package-deps.mjs enforces the README "Layout" boundaries ("rules and canon are
-// leaves, schema imports only rules; plan, checks and apply never import each other; only
+// leaves, schema imports only rules; store sits on them; plan, checks and apply import store and
+// never each other; only
 // packages/mcp/src/server/adapter.ts may import the MCP SDK"; rules imports no third-party module but
 // picomatch), each package's public surface, and the folder rules of packages/mcp/src (issue 18).
 import { spawnSync } from "node:child_process";
@@ -76,9 +77,29 @@ describe("check-package-deps", () => {
     expect(problems.every((p: string) => /it may import only schema, canon/.test(p))).toBe(true);
   });
 
+  it("store is the floor: plan, checks, apply and testkit may import it (the layout subpath too); store importing plan, checks, apply or mcp fails", () => {
+    expect(
+      problemsOf({
+        "packages/plan/src/a.ts": `import { intakeBundle } from "@codai/axiom-store";`,
+        "packages/checks/src/a.ts": `import { readPreImage } from "@codai/axiom-store";`,
+        "packages/apply/src/a.ts": `import { fsx } from "@codai/axiom-store";`,
+        "packages/testkit/src/a.ts": `import { AXIOM_DIR } from "@codai/axiom-store/layout";`,
+        "packages/store/package.json": JSON.stringify({ exports: { ".": "./src/index.ts", "./layout": "./src/layout.ts" } }),
+        "packages/store/src/a.ts": `import { x } from "@codai/axiom-schema";\nimport { y } from "@codai/axiom-canon";`,
+      }),
+    ).toEqual([]);
+    const problems = problemsOf({
+      "packages/store/src/a.ts": `import { compilePlan } from "@codai/axiom-plan";\nimport "@codai/axiom-apply";\nimport "@codai/axiom-checks";\nimport "@codai/axiom-mcp";`,
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.every((p: string) => /packages\/store imports .*it may import only rules, schema, canon$/.test(p))).toBe(
+      true,
+    );
+  });
+
   it("a relative import that reaches into another package counts as importing it", () => {
     expect(problemsOf({ "packages/plan/src/deep/a.ts": `import { x } from "../../../checks/src/x";` })).toEqual([
-      'packages/plan/src/deep/a.ts:1: packages/plan imports checks ("../../../checks/src/x"); it may import only schema, canon, rules',
+      'packages/plan/src/deep/a.ts:1: packages/plan imports checks ("../../../checks/src/x"); it may import only schema, canon, rules, store',
     ]);
   });
 

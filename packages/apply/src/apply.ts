@@ -16,6 +16,7 @@ import {
   axiomError,
   type ManifestBundle,
 } from "@codai/axiom-schema";
+import { intakeBundle, storeBundle } from "@codai/axiom-store";
 import { stripLongPrefix } from "./containment";
 import { type EngineOutcome, type PreChecks, runEngine } from "./engine";
 import { registerIntent } from "./intents";
@@ -24,7 +25,6 @@ import { defaultRunner, type GitRunner } from "./pr/git";
 import { type PrGitInfo, runPr } from "./pr/run";
 import { checkPaths } from "./prepare";
 import { buildResult, toApplyError } from "./result";
-import { intakeBundle, storeBundle } from "./store";
 import { trustAdvancer } from "./trust-state";
 
 export interface ApplyOptions {
@@ -134,7 +134,7 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
     if (mode === "dry-run") {
       parts = await lockedEngine(root, bundle, opts, "dry-run", lockTimeoutMs, keepBackups);
     } else {
-      await storeBundle(root, bundle);
+      await storeBundle(root, bundle, { durable: true });
       const intent = await registerIntent(
         root,
         digest,

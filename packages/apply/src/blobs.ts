@@ -2,8 +2,7 @@
 // (a regular file ≤ 32 MiB); then the declared size, then the sha256. Apply never fetches.
 import { CAS_MAX_BYTES, decodeBlob, sha256Hex } from "@codai/axiom-canon";
 import { axiomError, type ManifestArtifact, type ManifestBundle } from "@codai/axiom-schema";
-import { type BigStats, errnoOf, fsx } from "./fsx";
-import { layout } from "./layout";
+import { type BigStats, errnoOf, fsx, layout } from "@codai/axiom-store";
 
 async function casGet(casRoot: string, hex: string): Promise<Buffer | undefined> {
   const slot = layout.cas(casRoot, hex);

@@ -1,5 +1,6 @@
 // The journal hash chain file `journal/chain.jsonl` (apply.md §12): read, verify, append.
 import { axiomError } from "@codai/axiom-schema";
+import { errnoOf, fsx, layout, O } from "@codai/axiom-store";
 import {
   type ChainBadReason,
   type ChainEntry,
@@ -11,8 +12,6 @@ import {
   tallyChain,
   walkChain,
 } from "./chain-walk";
-import { errnoOf, fsx, O } from "./fsx";
-import { layout } from "./layout";
 import { fsyncDir, mkdirp } from "./lock-fs";
 
 export {

@@ -5,12 +5,25 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { axiomError } from "@codai/axiom-schema";
+import {
+  backupRel,
+  capture,
+  digestOrAbsent,
+  errnoOf,
+  fsx,
+  fsyncDirs,
+  hashFd,
+  layout,
+  mkdirp,
+  nlinkOf,
+  O,
+  openNoFollow,
+  renameRetry,
+  rmLeftover,
+  unlinkRetry,
+} from "@codai/axiom-store";
 import { containmentWalk } from "./containment";
-import { errnoOf, fsx, O } from "./fsx";
-import { capture, digestOrAbsent, hashFd, nlinkOf, openNoFollow } from "./identity";
-import { fsyncDirs, mkdirp, renameRetry, rmLeftover, unlinkRetry } from "./io";
 import { type Journal, writeJournal } from "./journal";
-import { backupRel, layout } from "./layout";
 import type { PlannedStep } from "./prepare";
 
 export const JOURNAL_REWRITE_EVERY = 32;

@@ -3,7 +3,7 @@
 // existing ancestor and require it to lie inside the root (parent + separator, never a raw prefix).
 import * as path from "node:path";
 import { axiomError } from "@codai/axiom-schema";
-import { type BigStats, errnoOf, fsx } from "./fsx";
+import { type BigStats, errnoOf, fsx } from "@codai/axiom-store";
 
 const IS_WIN = process.platform === "win32";
 

@@ -2,22 +2,26 @@
 // prepare, pre-apply checks, dry-run exit or two-phase commit, success tail. Never throws for an
 // engine outcome: returns the status/files/error part of the ApplyResult.
 import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
+import {
+  isFsMarker,
+  layout,
+  postImageExpectations,
+  rmrf,
+  storeBundle,
+  treeDrift,
+  writeAppliedMarker,
+} from "@codai/axiom-store";
 import { appendChainEntry } from "./chain";
 import { type CommitState, commitSteps } from "./commit";
-import { containmentWalk } from "./containment";
 import { buildDiff } from "./diff";
-import { capture, digestOrAbsent } from "./identity";
-import { atomicWrite, rmrf } from "./io";
 import { deleteJournal, listJournals, PENDING_PHASES, readJournal, writeJournal } from "./journal";
-import { layout } from "./layout";
-import { isFsMarkerKnown } from "./marker-cache";
 import { type Prepared, prepare } from "./prepare";
 import { pruneBackups } from "./prune";
 import { RecoveryError, recoverIfNeeded } from "./recovery";
 import { briefError, buildResult, toApplyError } from "./result";
 import { rollbackRoutine } from "./rollback-routine";
 import { stageSteps } from "./stage";
-import { storeBundle } from "./store";
+import { readTarget } from "./tree-value";
 
 /** The subset of a CheckReport the engine reads (checks.md). */
 export interface PreCheckReport {
@@ -104,16 +108,10 @@ async function recoveryGate(input: EngineInput): Promise<EngineOutcome | undefin
   return undefined;
 }
 
-/** §5.2: drifted paths of an applied digest (manifest order). */
+/** §5.2: drifted paths of an applied digest (manifest order), by the store's drift rule. */
 export async function driftOf(tree: string, bundle: ManifestBundle): Promise<string[]> {
-  const drifted: string[] = [];
-  for (const a of bundle.manifest.artifacts) {
-    await containmentWalk(tree, a.path);
-    const now = digestOrAbsent(await capture(layout.target(tree, a.path)));
-    const expected = a.op === "delete" ? "absent" : (a.digest?.sha256 ?? "absent");
-    if (now !== expected) drifted.push(a.path);
-  }
-  return drifted;
+  const drifts = await treeDrift(postImageExpectations(bundle.manifest), (rel) => readTarget(tree, rel));
+  return drifts.map((d) => d.path);
 }
 
 /** Every artifact reported `unchanged` (a noop result). */
@@ -159,7 +157,7 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
   let drifted: string[] | undefined;
   try {
     const own = await readJournal(tree, hex);
-    if ((await isFsMarkerKnown(tree, hex)) || own?.phase === "committed") {
+    if ((await isFsMarker(tree, hex)) || own?.phase === "committed") {
       drifted = await driftOf(tree, bundle);
       if (drifted.length === 0) return { status: "noop", files: unchangedFiles(bundle) };
       reapply = true;
@@ -214,7 +212,7 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
     },
   };
   try {
-    await storeBundle(tree, bundle);
+    await storeBundle(tree, bundle, { durable: true });
     await writeJournal(tree, state.journal);
   } catch (err) {
     await rmrf(stagingDir).catch(() => undefined);
@@ -267,7 +265,7 @@ export async function runEngine(input: EngineInput): Promise<EngineOutcome> {
   );
   const outcome = withDrift<EngineOutcome>({ status: "applied", files: prepared.files, journal: journalPath });
   const marker = buildResult(digest, "fs", tree, outcome);
-  await atomicWrite(layout.applied(tree, hex), JSON.stringify(marker), true).catch(warn("applied marker write failed"));
+  await writeAppliedMarker(tree, hex, marker).catch(warn("applied marker write failed"));
   if (input.advanceTrustState && input.trustAdvancer) {
     try {
       await input.trustAdvancer(tree, bundle);

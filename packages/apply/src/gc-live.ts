@@ -3,11 +3,9 @@
 // that is not a valid bundle, aborts the run before anything is deleted.
 import * as path from "node:path";
 import { axiomError, collectIssues, ManifestBundleSchema } from "@codai/axiom-schema";
-import { errnoOf, fsx } from "./fsx";
+import { errnoOf, fsx, layout, readJsonIfExists } from "@codai/axiom-store";
 import { listIntents } from "./intents";
-import { readJsonIfExists } from "./io";
 import { listJournals } from "./journal";
-import { layout } from "./layout";
 
 export type GcKeep = "all-manifests" | "journal";
 

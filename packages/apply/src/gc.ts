@@ -3,9 +3,8 @@
 // and orphan temp files. Only CAS files are ever deleted; nothing is deleted when the live set fails.
 import * as path from "node:path";
 import { compareUtf8 } from "@codai/axiom-schema";
-import { errnoOf, fsx } from "./fsx";
+import { errnoOf, fsx, layout } from "@codai/axiom-store";
 import { type GcKeep, liveDigests } from "./gc-live";
-import { axiomDir } from "./layout";
 import { acquireLock } from "./lock";
 
 export type { GcKeep } from "./gc-live";
@@ -75,7 +74,7 @@ export async function collectGarbage(root: string, options: GcOptions = {}): Pro
   try {
     await options.afterLock?.();
     const live = await liveDigests(root, keep);
-    const casRoot = path.join(axiomDir(root), "cas", "sha256");
+    const casRoot = layout.casRoot(root);
     const cutoff = options.olderThanMs === undefined ? undefined : (options.now ?? Date.now)() - options.olderThanMs;
     const report: GcReport = {
       root,

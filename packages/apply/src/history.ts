@@ -1,8 +1,7 @@
 // Chain history for `axiom log` and `axiom://journal/<root-id>` (apply.md §12.4, D17).
 
+import { errnoOf, fsx, layout } from "@codai/axiom-store";
 import { type ChainEntry, readChainBytes, tallyChain } from "./chain";
-import { errnoOf, fsx } from "./fsx";
-import { layout } from "./layout";
 import { parseObject } from "./lock-fs";
 
 export const DEFAULT_HISTORY_LIMIT = 20;

@@ -1,30 +1,72 @@
 // Public surface of @codai/axiom-apply.
 // Concurrency, chain, history, status (part B):
-export { acquireLock, lockStatus, readLockHolder, type LockHandle, type LockStatus } from "./lock";
-export { registerIntent, listIntents, pathsOverlap, type IntentHandle, type IntentRecord } from "./intents";
-export { appendChainEntry, assertChain, readChain, verifyChain, GENESIS, formatChainLine, walkChain, type ChainEntry, type ChainVerify, type ChainAppendInput } from "./chain";
-export { readHistory, logDocument, formatLogText, formatLogLine, DEFAULT_HISTORY_LIMIT, RESOURCE_HISTORY_LIMIT, type HistoryEntry } from "./history";
-export { lockOverview, statusDocument, statusSummary, type StatusDocument } from "./status";
-export { formatStatusText } from "./status-text";
+
+// The fs seam lives in @codai/axiom-store; re-exported for the fault and crash suites that drive apply.
+export { type FsPort, fsx, installFs, nodeFs } from "@codai/axiom-store";
 // Engine core (part A):
-export { apply, type ApplyOptions } from "./apply";
-export { rollback, type RollbackOptions, type RollbackOutput } from "./rollback";
-export { recoverIfNeeded } from "./recovery";
-export { readJournal, listJournals, parseJournal, type JournalEntry } from "./journal";
+export { type ApplyOptions, apply } from "./apply";
+export {
+  appendChainEntry,
+  assertChain,
+  type ChainAppendInput,
+  type ChainEntry,
+  type ChainVerify,
+  formatChainLine,
+  GENESIS,
+  readChain,
+  verifyChain,
+  walkChain,
+} from "./chain";
 export { containmentWalk, isInside, stripLongPrefix } from "./containment";
+export { buildDiff, DIFF_CAP, type DiffEntry, diffEntry } from "./diff";
+export type { PreCheckReport, PreChecks } from "./engine";
+export { collectGarbage, GC_LOCK_TIMEOUT_MS, type GcKeep, type GcOptions, type GcReport, parseGcDuration } from "./gc";
+export {
+  DEFAULT_HISTORY_LIMIT,
+  formatLogLine,
+  formatLogText,
+  type HistoryEntry,
+  logDocument,
+  RESOURCE_HISTORY_LIMIT,
+  readHistory,
+} from "./history";
+export { type IntentHandle, type IntentRecord, listIntents, pathsOverlap, registerIntent } from "./intents";
+export { type JournalEntry, listJournals, parseJournal, readJournal } from "./journal";
+export {
+  acquireLock,
+  type LockHandle,
+  type LockStatus,
+  lockStatus,
+  readLockHolder,
+} from "./lock";
 export { checkRelPaths, resolverIssues } from "./paths";
-export { buildDiff, diffEntry, DIFF_CAP, type DiffEntry } from "./diff";
-export { intakeBundle, readStoredBundle, storeBundle, isFsMarker } from "./store";
-export { type PreChecks, type PreCheckReport } from "./engine";
-export { fsx, installFs, nodeFs, type FsPort } from "./fsx";
-export { layout, backupRel } from "./layout";
-export { repoSnapshot, snapshotLimits, type SnapshotOptions } from "./snapshot";
-export { diffSnapshots, parseSnapshot, type SnapshotDiff } from "./snapshot-diff";
-export { globToRegExp, gitignorePatterns, validateGlob } from "./snapshot-glob";
-export { collectGarbage, parseGcDuration, GC_LOCK_TIMEOUT_MS, type GcKeep, type GcOptions, type GcReport } from "./gc";
-export { advanceTrustState, readTrustState, trustAdvancer, TRUST_STATE_REL, TRUST_STATE_KEY_REL, type TrustAdvance } from "./trust-state";
-export { verifyTree, type VerifyTreeOptions, type VerifyTreeResult, type TreePathEntry, type TreeMismatch } from "./verify-tree";
 // PR mode (apply.md §15):
 export { branchSyntaxProblem, defaultBranch, defaultCommitMessage } from "./pr/branch";
 export { compareUrlFor, parseRemote } from "./pr/compare-url";
-export { GIT_TIMEOUT_MS, gitEnv, runGit, defaultRunner, type GitRunner, type GitSpawner } from "./pr/git";
+export { defaultRunner, GIT_TIMEOUT_MS, type GitRunner, type GitSpawner, gitEnv, runGit } from "./pr/git";
+export { recoverIfNeeded } from "./recovery";
+export { type RollbackOptions, type RollbackOutput, rollback } from "./rollback";
+export {
+  repoSnapshot,
+  type SnapshotOptions,
+  snapshotLimits,
+} from "./snapshot";
+export { diffSnapshots, parseSnapshot, type SnapshotDiff } from "./snapshot-diff";
+export { gitignorePatterns, globToRegExp, validateGlob } from "./snapshot-glob";
+export { lockOverview, type StatusDocument, statusDocument, statusSummary } from "./status";
+export { formatStatusText } from "./status-text";
+export {
+  advanceTrustState,
+  readTrustState,
+  TRUST_STATE_KEY_REL,
+  TRUST_STATE_REL,
+  type TrustAdvance,
+  trustAdvancer,
+} from "./trust-state";
+export {
+  type TreeMismatch,
+  type TreePathEntry,
+  type VerifyTreeOptions,
+  type VerifyTreeResult,
+  verifyTree,
+} from "./verify-tree";

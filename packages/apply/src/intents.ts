@@ -2,9 +2,7 @@
 // conflict detector in front of the lock. Registration happens inside the `intents/.mutex`.
 import * as path from "node:path";
 import { axiomError, compareUtf8 } from "@codai/axiom-schema";
-import { errnoOf, fsx, O } from "./fsx";
-import { layout } from "./layout";
-import { KeyedGate } from "./local-gate";
+import { errnoOf, fsx, KeyedGate, layout, O } from "@codai/axiom-store";
 import { atomicWrite, deleteWithRetry, mkdirp, parseObject, randomHex, readSmall, sleep } from "./lock-fs";
 import { isPidAlive, isValidPid, recordIsStale, thisHost } from "./lock-stale";
 import { newSequenceId } from "./queue";

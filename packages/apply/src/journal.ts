@@ -3,9 +3,7 @@
 // file, or records a backup other than the deterministic one (threats.md T18).
 import * as path from "node:path";
 import { axiomError, collectIssues, type Journal, JournalSchema, wireIssues } from "@codai/axiom-schema";
-import { type BigStats, errnoOf, fsx } from "./fsx";
-import { atomicWrite, readJsonIfExists } from "./io";
-import { backupRel, layout } from "./layout";
+import { atomicWrite, type BigStats, backupRel, errnoOf, fsx, layout, readJsonIfExists } from "@codai/axiom-store";
 
 export type { Journal };
 

@@ -1,8 +1,7 @@
 // The `lock` file itself (apply.md §3, §11.1–§11.3): its record, O_EXCL creation, reading the
 // holder, staleness and the guarded reclaim. The waiting (queue, polling) lives in lock-wait.ts.
 import { axiomError } from "@codai/axiom-schema";
-import { errnoOf, fsx, O } from "./fsx";
-import { layout } from "./layout";
+import { errnoOf, fsx, layout, O } from "@codai/axiom-store";
 import { deleteWithRetry, parseObject, readSmall } from "./lock-fs";
 import { CORRUPT_LOCK_GRACE_MS, isValidPid, recordIsStale } from "./lock-stale";
 

@@ -2,7 +2,7 @@
 // call goes through the `fsx` seam so fault-injection tests reach these files too.
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { errnoOf, fsx, O } from "./fsx";
+import { errnoOf, fsx, O } from "@codai/axiom-store";
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,7 +69,7 @@ export async function atomicWrite(file: string, tmp: string, text: string): Prom
   }
 }
 
-export { fsyncDir } from "./io";
+export { fsyncDir } from "@codai/axiom-store";
 
 export type ReadResult = { kind: "ok"; text: string } | { kind: "missing" } | { kind: "unreadable"; code: string };
 

@@ -1,9 +1,8 @@
 // The root lock: O_EXCL lock file behind a FIFO ticket queue (apply.md §11.1–§11.3, §11.5). The lock
 // file lives in lock-file.ts, the waiting in lock-wait.ts (one shared poller per root and process).
 import { LOCK_TIMEOUT_DEFAULT_MS } from "@codai/axiom-rules";
-import { fsx } from "./fsx";
+import { fsx, layout } from "@codai/axiom-store";
 import { listIntents } from "./intents";
-import { layout } from "./layout";
 import { type LockRecord, lockIsStale, readLockHolder } from "./lock-file";
 import { deleteWithRetry, mkdirp } from "./lock-fs";
 import { joinQueue, lockReleased } from "./lock-wait";

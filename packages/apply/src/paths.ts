@@ -2,8 +2,7 @@
 import * as path from "node:path";
 import { MAX_ISSUES, relPathIssues } from "@codai/axiom-rules";
 import { axiomError, type ErrorCode } from "@codai/axiom-schema";
-import { errnoOf, fsx, O } from "./fsx";
-import { mkdirp } from "./io";
+import { AXIOM_DIR, errnoOf, fsx, mkdirp, O } from "@codai/axiom-store";
 
 // threats.md decision: extra device names refused at prepare on every OS (RelPath schema unchanged).
 const EXTRA_RESERVED = /^(CONIN\$|CONOUT\$|COM[\u00b9\u00b2\u00b3]|LPT[\u00b9\u00b2\u00b3])(\.[^.]*)?$/i;
@@ -52,8 +51,12 @@ export function checkCaseCollisions(paths: readonly string[]): void {
 /** §2 step 4 (D10): first segment equal to `.axiom` in any letter case. */
 export function checkAxiomGuard(paths: readonly string[]): void {
   for (const p of paths) {
-    if ((p.split("/")[0] as string).toLowerCase() === ".axiom") {
-      throw axiomError("ERR_CONTAINMENT", { message: `${p} is inside .axiom/`, path: p, details: { guard: ".axiom" } });
+    if ((p.split("/")[0] as string).toLowerCase() === AXIOM_DIR) {
+      throw axiomError("ERR_CONTAINMENT", {
+        message: `${p} is inside ${AXIOM_DIR}/`,
+        path: p,
+        details: { guard: AXIOM_DIR },
+      });
     }
   }
 }

@@ -4,11 +4,17 @@
 
 import * as path from "node:path";
 import { type ApplyFileResult, axiomError, type ManifestArtifact, type ManifestBundle } from "@codai/axiom-schema";
+import {
+  type Capture,
+  capture,
+  digestOrAbsent,
+  layout,
+  preImageExpectations,
+  rmrf,
+  treeDrift,
+} from "@codai/axiom-store";
 import { resolveBlob } from "./blobs";
 import { containmentWalk, type WalkResult } from "./containment";
-import { type Capture, capture, digestOrAbsent } from "./identity";
-import { rmrf } from "./io";
-import { layout } from "./layout";
 import { checkAxiomGuard, checkCaseCollisions, checkOnDiskCase, checkRelPaths, probeCaseInsensitive } from "./paths";
 import { stageSteps } from "./stage";
 
@@ -102,21 +108,23 @@ class PrepareView {
     }
     return c;
   }
+
+  /** The strict reading (containment walk, then digest-or-absent), memoised like walk and capture. */
+  async value(rel: string): Promise<string> {
+    await this.walk(rel);
+    return digestOrAbsent(await this.capture(rel));
+  }
 }
 
-/** §2 step 6: the first-apply preImage binding. */
+/** §2 step 6: the first-apply preImage binding (the store's drift rule; the first drift refuses). */
 async function bindPreImage(view: PrepareView, bundle: ManifestBundle): Promise<void> {
-  for (const entry of bundle.manifest.preImage ?? []) {
-    await view.walk(entry.path);
-    const actual = digestOrAbsent(await view.capture(entry.path));
-    if (actual !== entry.sha256) {
-      throw axiomError("ERR_PREIMAGE_CHANGED", {
-        message: `${entry.path} changed since the manifest was compiled`,
-        path: entry.path,
-        details: { expected: entry.sha256, actual, phase: "prepare" },
-      });
-    }
-  }
+  const [drift] = await treeDrift(preImageExpectations(bundle.manifest), (rel) => view.value(rel), { first: true });
+  if (drift === undefined) return;
+  throw axiomError("ERR_PREIMAGE_CHANGED", {
+    message: `${drift.path} changed since the manifest was compiled`,
+    path: drift.path,
+    details: { expected: drift.expected, actual: drift.actual, phase: "prepare" },
+  });
 }
 
 /** §2 step 7b–7d for one artifact. */

@@ -1,8 +1,9 @@
 // The in-process state the lock and intent waiters (decisions CONC-13) and the atomic writers of one
 // file (APL-15) share, and the one way to drop it: the in-process crash simulation (test/crash-sim.ts) "kills" an apply by freezing it
 // inside this process, and a killed process keeps nothing but its files.
+
+import { forgetWritesInProgress } from "@codai/axiom-store";
 import { forgetIntentLine } from "./intents";
-import { forgetWritesInProgress } from "./io";
 import { forgetLockQueues } from "./lock-wait";
 
 /**

@@ -1,11 +1,9 @@
 // Backup pruning (apply.md §5.11): keep the newest `keepBackups` sets, ranked by chain seq, then
 // mtime, then name; never touch a set whose journal is still pending.
 import * as path from "node:path";
+import { errnoOf, fsx, layout, rmrf } from "@codai/axiom-store";
 import { readChain } from "./chain";
-import { errnoOf, fsx } from "./fsx";
-import { rmrf } from "./io";
 import { JOURNAL_NAME, type Journal, PENDING_PHASES, readJournal } from "./journal";
-import { layout } from "./layout";
 
 /**
  * The backup sets whose journal is pending. Only the journals named by a backup set are read, not

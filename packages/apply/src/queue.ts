@@ -1,7 +1,6 @@
 // The FIFO queue of lock waiters: one ticket file per waiter (apply.md §3, §11.1, §11.2).
 import * as path from "node:path";
-import { errnoOf, fsx } from "./fsx";
-import { layout } from "./layout";
+import { errnoOf, fsx, layout } from "@codai/axiom-store";
 import { atomicWrite, deleteWithRetry, mkdirp, parseObject, randomHex, readSmall } from "./lock-fs";
 import { isValidPid, recordIsStale, thisHost } from "./lock-stale";
 

@@ -2,14 +2,19 @@
 // everything (nothing is acted on); every other journal is driven to a terminal state.
 import * as path from "node:path";
 import { type ApplyFileResult, axiomError, type Journal } from "@codai/axiom-schema";
+import {
+  errnoOf,
+  fsx,
+  fsyncDir,
+  isFsMarker,
+  layout,
+  readStoredBundle,
+  rmrf,
+  writeAppliedMarker,
+} from "@codai/axiom-store";
 import { appendChainEntry, readChain } from "./chain";
-import { errnoOf, fsx } from "./fsx";
-import { atomicWrite, fsyncDir, rmrf } from "./io";
 import { deleteJournal, listJournals } from "./journal";
-import { layout } from "./layout";
-import { isFsMarkerKnown } from "./marker-cache";
 import { type RollbackHooks, rollbackRoutine } from "./rollback-routine";
-import { readStoredBundle } from "./store";
 import { sweepOrphanTempsThrottled } from "./temp-sweep";
 
 export class RecoveryError extends Error {
@@ -59,7 +64,7 @@ export async function completeCommit(tree: string, j: Journal, hooks: RollbackHo
     files: await completedFiles(tree, j),
     journal: layout.journal(tree, hex),
   };
-  await atomicWrite(layout.applied(tree, hex), JSON.stringify(marker), true);
+  await writeAppliedMarker(tree, hex, marker);
   await rmrf(layout.staging(tree, hex));
 }
 
@@ -123,7 +128,7 @@ export async function recoverJournal(
       }
       return true;
     case "committed":
-      if (await isFsMarkerKnown(tree, hex)) {
+      if (await isFsMarker(tree, hex)) {
         await rmIfListed(leftovers?.staging, layout.stagingRoot(tree), hex);
         return false;
       }

@@ -3,12 +3,21 @@
 // containment walk first; backups are read only at `backup/<hex>/<path>` (threats.md I23).
 import * as path from "node:path";
 import { isAxiomError } from "@codai/axiom-schema";
+import {
+  backupRel,
+  errnoOf,
+  fsx,
+  fsyncDir,
+  fsyncDirs,
+  layout,
+  mkdirp,
+  renameRetry,
+  rmrf,
+  unlinkRetry,
+} from "@codai/axiom-store";
 import { appendChainEntry } from "./chain";
 import { containmentWalk } from "./containment";
-import { errnoOf, fsx } from "./fsx";
-import { fsyncDir, fsyncDirs, mkdirp, renameRetry, rmrf, unlinkRetry } from "./io";
 import { type Journal, writeJournal } from "./journal";
-import { backupRel, layout } from "./layout";
 
 export interface RollbackHooks {
   /** Warn-level notices (chain append failures); errors there are swallowed. */

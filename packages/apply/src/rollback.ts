@@ -2,17 +2,15 @@
 // drift unless forced, refuses up front when a recorded backup is gone. Throws AxiomError.
 import * as fs from "node:fs";
 import { LOCK_TIMEOUT_DEFAULT_MS } from "@codai/axiom-rules";
-import { axiomError, type JournalStep } from "@codai/axiom-schema";
-import { containmentWalk, stripLongPrefix } from "./containment";
-import { errnoOf, fsx } from "./fsx";
-import { capture, digestOrAbsent } from "./identity";
+import { axiomError, isAxiomError, type JournalStep } from "@codai/axiom-schema";
+import { errnoOf, fsx, layout, postImageOf, readStoredBundle, treeDrift } from "@codai/axiom-store";
+import { stripLongPrefix } from "./containment";
 import { type Journal, readJournal } from "./journal";
-import { layout } from "./layout";
 import { acquireLock } from "./lock";
 import { recoverJournal } from "./recovery";
 import { briefError } from "./result";
 import { rollbackRoutine } from "./rollback-routine";
-import { readStoredBundle } from "./store";
+import { readTarget } from "./tree-value";
 
 export interface RollbackOptions {
   force?: boolean;
@@ -44,6 +42,23 @@ async function exists(p: string): Promise<boolean> {
   }
 }
 
+/**
+ * The stored manifest a journal names. The store's reader answers a ref that names nothing with
+ * ERR_NOT_FOUND (formats.md §12.3 #11); here the journal names it, and §8 (b) calls the missing
+ * manifest ERR_BLOB_MISSING `{digest}` (ARCH-S4).
+ */
+async function journalBundle(root: string, hex: string) {
+  try {
+    return await readStoredBundle(root, hex);
+  } catch (err) {
+    if (!isAxiomError(err) || err.code !== "ERR_NOT_FOUND") throw err;
+    throw axiomError("ERR_BLOB_MISSING", {
+      message: `stored manifest ${hex} is missing`,
+      details: { digest: `sha256:${hex}` },
+    });
+  }
+}
+
 /** §8 step 4 committed (a)+(b): backups present, then (unless forced) no drift from the post-state. */
 async function preflight(root: string, hex: string, j: Journal, force: boolean): Promise<void> {
   const missing: string[] = [];
@@ -56,16 +71,17 @@ async function preflight(root: string, hex: string, j: Journal, force: boolean):
     });
   }
   if (force) return;
-  const bundle = await readStoredBundle(root, hex);
+  const bundle = await journalBundle(root, hex);
   const byPath = new Map(bundle.manifest.artifacts.map((a) => [a.path, a]));
-  const drifted: { path: string; expected: string; actual: string }[] = [];
-  for (const s of j.steps) {
-    await containmentWalk(root, s.path);
+  const post = j.steps.map((s) => {
     const a = byPath.get(s.path);
-    const expected = s.op === "delete" || !a?.digest ? "absent" : a.digest.sha256;
-    const actual = digestOrAbsent(await capture(layout.target(root, s.path)));
-    if (actual !== expected) drifted.push({ path: s.path, expected, actual });
-  }
+    return { path: s.path, expected: s.op === "delete" || !a ? "absent" : postImageOf(a) };
+  });
+  const drifted = (await treeDrift(post, (rel) => readTarget(root, rel))).map(({ path, expected, actual }) => ({
+    path,
+    expected,
+    actual: actual as string,
+  }));
   if (drifted.length) {
     throw axiomError("ERR_PREIMAGE_CHANGED", {
       message: `${drifted.length} path(s) changed since the apply; use --force to roll back anyway`,

@@ -10,7 +10,7 @@ import {
   SNAPSHOT_MAX_FILES_CAP,
 } from "@codai/axiom-rules";
 import { axiomError, compareUtf8, type RepoSnapshot, type SnapshotBody, type SnapshotEntry } from "@codai/axiom-schema";
-import { errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";
+import { AXIOM_DIR, errnoOf, fsx, O, O_NOFOLLOW } from "@codai/axiom-store";
 import { gitignorePatterns, globsMatcher, type PathMatcher, validateGlob } from "./snapshot-glob";
 
 export interface SnapshotOptions {
@@ -35,7 +35,7 @@ interface Resolved {
   onProgress?: (files: number, bytes: number) => void;
 }
 
-const SKIP_NAMES = new Set([".git", ".axiom"]);
+const SKIP_NAMES = new Set([".git", AXIOM_DIR]);
 const IS_WIN = process.platform === "win32";
 
 function invalid(message: string, details: Record<string, unknown>): Error {

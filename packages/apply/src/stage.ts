@@ -6,9 +6,18 @@ import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { eachLimit } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
-import { errnoOf, fsx, O } from "./fsx";
-import { hashFd, openNoFollow } from "./identity";
-import { FSYNC_PARALLEL, fsyncDirs, mkdirp, renameRetry, rmLeftover } from "./io";
+import {
+  errnoOf,
+  FSYNC_PARALLEL,
+  fsx,
+  fsyncDirs,
+  hashFd,
+  mkdirp,
+  O,
+  openNoFollow,
+  renameRetry,
+  rmLeftover,
+} from "@codai/axiom-store";
 import type { PlannedStep } from "./prepare";
 
 const IS_WIN = process.platform === "win32";

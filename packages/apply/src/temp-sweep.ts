@@ -4,8 +4,7 @@
 // removed only when no live writer can still be about to rename it. Every such name carries the
 // writer's pid; the age rules mirror §11.2.
 import * as path from "node:path";
-import { errnoOf, fsx } from "./fsx";
-import { axiomDir } from "./layout";
+import { axiomDir, errnoOf, fsx } from "@codai/axiom-store";
 import { isPidAlive, STALE_AGE_MS } from "./lock-stale";
 
 /**
@@ -16,8 +15,8 @@ export const ORPHAN_TEMP_GRACE_MS = 60_000;
 
 /** The writers' temp-name spellings, each capturing the writer's pid. */
 const TEMP_NAMES: readonly RegExp[] = [
-  /\.tmp-(\d+)$/, // "atomic (durable) write" of apply.md §3: apply's bundle store, intents, trust
-  /\.(\d+)\.[0-9a-f]{12}\.tmp$/, // compile/seal bundle store, check report store
+  /\.tmp-(\d+)$/, // "atomic (durable) write" of apply.md §3: the bundle store, reports, intents, trust
+  /\.(\d+)\.[0-9a-f]{12}\.tmp$/, // compile/seal bundle store and report store of earlier versions (ARCH-S2, S9)
   /^\.\d{21}[0-9a-f]{6}-(\d+)\.ticket\.[0-9a-f]{8}\.tmp$/, // a queue ticket before its rename
   /\.axiom-init-(\d+)-[0-9a-f]{8}\.tmp$/, // axiom init (gate profile, profiles/)
 ];

@@ -16,9 +16,10 @@ import {
   type TrustStateLoad,
 } from "@codai/axiom-canon";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
+import { AXIOM_REL, fsx, layout, mkdirp, O } from "@codai/axiom-store";
 
-export const TRUST_STATE_REL = ".axiom/trust/state.json";
-export const TRUST_STATE_KEY_REL = ".axiom/trust/state.key";
+export const TRUST_STATE_REL = AXIOM_REL.trustState;
+export const TRUST_STATE_KEY_REL = AXIOM_REL.trustStateKey;
 
 /** Bytes of a regular file (at most max + 1); a missing or non-regular entry reads as absent, as in the predicate. */
 async function readCapped(file: string, max: number): Promise<Uint8Array | undefined> {
@@ -62,23 +63,26 @@ export async function readTrustState(root: string): Promise<TrustStateLoad> {
   return loadTrustState(stateBytes, keyBytes);
 }
 
-/** temp `<file>.tmp-<pid>` + rename, with the given mode (state.key: 0600). */
+/**
+ * temp `<file>.tmp-<pid>` + rename, with the given mode (state.key: 0600), through the store's fs
+ * seam like every other write under `.axiom/` (ARCH-S9): the data is fsynced, the directory is not.
+ */
 async function writeAtomic(file: string, text: string, mode: number): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
-  await fsp.rm(tmp, { force: true });
-  const handle = await fsp.open(tmp, C.O_CREAT | C.O_EXCL | C.O_WRONLY, mode);
+  await fsx.rm(tmp);
+  const fd = await fsx.open(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, mode);
   try {
-    await handle.writeFile(text, "utf8");
-    await handle.sync();
+    await fsx.write(fd, Buffer.from(text, "utf8"));
+    await fsx.fsync(fd);
+    // The umask may have narrowed the mode; fchmod makes 0600 exact (a no-op on win32).
+    await fsx.fchmod(fd, mode).catch(() => undefined);
   } finally {
-    await handle.close();
+    await fsx.close(fd);
   }
-  // The umask may have narrowed the mode; chmod makes 0600 exact (a no-op on win32).
-  await fsp.chmod(tmp, mode).catch(() => undefined);
   try {
-    await fsp.rename(tmp, file);
+    await fsx.rename(tmp, file);
   } catch (err) {
-    await fsp.rm(tmp, { force: true }).catch(() => undefined);
+    await fsx.rm(tmp).catch(() => undefined);
     throw err;
   }
 }
@@ -100,8 +104,7 @@ export async function advanceTrustState(root: string, bundle: ManifestBundle): P
   if (load.kind === "ok" && load.state.lastCounter >= counter) {
     return { advanced: false, reason: "NOT_NEWER", lastCounter: load.state.lastCounter };
   }
-  const dir = path.join(root, ".axiom", "trust");
-  await fsp.mkdir(dir, { recursive: true });
+  await mkdirp(layout.trustDir(root));
   const keyFile = path.join(root, TRUST_STATE_KEY_REL);
   let keyHex = load.kind === "ok" ? load.keyHex : undefined;
   let createdKey = false;

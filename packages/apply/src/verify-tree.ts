@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { promises as fsp } from "node:fs";
 import * as path from "node:path";
 import { axiomError, isAxiomError, type ManifestBundle } from "@codai/axiom-schema";
+import { intakeBundle } from "@codai/axiom-store";
 import { containmentWalk, isInside, stripLongPrefix } from "./containment";
-import { intakeBundle } from "./store";
 
 export interface VerifyTreeOptions {
   pre?: boolean;

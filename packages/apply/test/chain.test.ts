@@ -6,9 +6,9 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fsx, installFs } from "../../store/src/fsx";
 import { appendChainEntry, assertChain, GENESIS, verifyChain } from "../src/chain";
 import { formatChainLine, walkChain } from "../src/chain-walk";
-import { fsx, installFs } from "../src/fsx";
 import { formatLogText, logDocument, RESOURCE_HISTORY_LIMIT, readHistory } from "../src/history";
 import { DIGEST_A, DIGEST_B, DIGEST_C, tempRoot } from "./lock-helpers";
 

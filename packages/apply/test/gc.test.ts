@@ -3,8 +3,10 @@
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import * as path from "node:path";
-import { apply, collectGarbage, parseGcDuration, registerIntent, storeBundle } from "@codai/axiom-apply";
+import { apply, collectGarbage, parseGcDuration, registerIntent } from "@codai/axiom-apply";
 import { sha256Hex } from "@codai/axiom-canon";
+import type { ManifestBundle } from "@codai/axiom-schema";
+import { storeBundle } from "@codai/axiom-store";
 import { afterEach, describe, expect, it } from "vitest";
 import { axiomPath, cleanupRoots, exists, hexOf, type Json, makeBundle, snapshot, tmpRoot } from "./engine-helpers";
 
@@ -28,7 +30,7 @@ function casFile(root: string, hex: string): string {
 async function storedCasBundle(root: string, file: string, content: string): Promise<{ bundle: Json; blob: string }> {
   const blob = casWrite(root, content);
   const bundle = makeBundle([{ path: file, content, origin: "cas", noInline: true }], { preImageFrom: root });
-  await storeBundle(root, bundle);
+  await storeBundle(root, bundle as ManifestBundle, { durable: false });
   return { bundle, blob };
 }
 

@@ -7,9 +7,9 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FsPort, fsx, installFs } from "../src/fsx";
+import { type FsPort, fsx, installFs } from "../../store/src/fsx";
+import { KeyedGate } from "../../store/src/local-gate";
 import { registerIntent } from "../src/intents";
-import { KeyedGate } from "../src/local-gate";
 import { tempRoot } from "./lock-helpers";
 
 let root: string;

@@ -6,8 +6,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { fsx, installFs } from "../src/fsx";
-import { forgetKnownMarkers } from "../src/marker-cache";
+import { fsx, installFs } from "../../store/src/fsx";
+import { forgetKnownMarkers } from "../../store/src/marker-cache";
 import {
   axiomPath,
   cleanupRoots,

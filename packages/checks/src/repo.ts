@@ -3,11 +3,12 @@ import { lstat, open, readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { compileGlob, isRelPath } from "@codai/axiom-rules";
 import { compareUtf8, type JsonValue } from "@codai/axiom-schema";
+import { AXIOM_DIR } from "@codai/axiom-store";
 import { type IgnoreRules, parseGitignore } from "./gitignore";
 import type { RepoFacts } from "./types";
 
 export const REPO_INDEX_MAX = 200_000;
-const SKIPPED_DIRS = new Set([".git", "node_modules", "dist", ".axiom"]);
+const SKIPPED_DIRS = new Set([".git", "node_modules", "dist", AXIOM_DIR]);
 const SMALL_FILE_MAX = 1_048_576;
 
 function isMissing(err: unknown): boolean {

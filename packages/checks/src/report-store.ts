@@ -1,29 +1,21 @@
 // Stored reports (checks.md §1.5): `<root>/.axiom/reports/<hex>.json`, written atomically and
 // replacing an earlier report of the same digest. The bytes equal `axiom check --json` stdout.
-import { randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// Written through the store's fs seam like every write under `.axiom/` (ARCH-S9); an atomic write
+// without fsync, as apply.md §3 lists it (issue 23 decides whether reports become durable).
 import type { CheckReport } from "@codai/axiom-schema";
+import { atomicWrite, layout } from "@codai/axiom-store";
 
 export function reportPath(root: string, manifestDigest: string): string {
-  return join(root, ".axiom", "reports", `${manifestDigest.replace(/^sha256:/, "")}.json`);
+  return layout.report(root, manifestDigest.replace(/^sha256:/, ""));
 }
 
 /**
- * Runs with synchronous fs calls (CHK-16): the mkdir, exclusive create, write and rename of one
- * small non-durable file are µs of local work each, against a thread-pool round trip apiece for
- * the promise API, and every pre-apply check run stores one report.
+ * The seam runs the mkdir, exclusive create, write and rename of one small non-durable file
+ * synchronously (CHK-16, APL-11): µs of local work each against a thread-pool round trip apiece,
+ * and every pre-apply check run stores one report.
  */
 export async function storeReport(root: string, report: CheckReport): Promise<string> {
   const target = reportPath(root, report.manifestDigest);
-  mkdirSync(join(root, ".axiom", "reports"), { recursive: true });
-  const tmp = `${target}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    writeFileSync(tmp, `${JSON.stringify(report, null, 2)}\n`, { flag: "wx" });
-    renameSync(tmp, target);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  await atomicWrite(target, `${JSON.stringify(report, null, 2)}\n`, false);
   return target;
 }

@@ -4,7 +4,8 @@
 // Registration (one line in predicates/index.ts) is left to the checks registry owner.
 import { loadTrustState, TRUST_STATE_KEY_MAX_BYTES, TRUST_STATE_MAX_BYTES } from "@codai/axiom-canon";
 import { isRelPath } from "@codai/axiom-rules";
-import { type JsonValue, TRUST_FILE, TRUST_STORE_MAX_BYTES, type TrustStore, wireIssues } from "@codai/axiom-schema";
+import { type JsonValue, TRUST_STORE_MAX_BYTES, type TrustStore, wireIssues } from "@codai/axiom-schema";
+import { AXIOM_REL } from "@codai/axiom-store";
 import { z } from "zod";
 import { rawProviderFailure } from "./findings";
 import { verifyKeylessEntries } from "./keyless";
@@ -12,8 +13,8 @@ import { parseTrustStore, verifyBundleSignatures } from "./signature-verify";
 import type { Facts, PredicateDef, RawFinding, RepoFacts } from "./types";
 
 export const PREDICATE_ID = "manifest.requireSigned";
-export const TRUST_STATE_FILE = ".axiom/trust/state.json";
-export const TRUST_STATE_KEY_FILE = ".axiom/trust/state.key";
+export const TRUST_STATE_FILE = AXIOM_REL.trustState;
+export const TRUST_STATE_KEY_FILE = AXIOM_REL.trustStateKey;
 
 const KeylessPolicySchema = z.strictObject({
   issuer: z.url({ protocol: /^https$/ }),
@@ -35,7 +36,7 @@ const KeylessPolicySchema = z.strictObject({
 export const RequireSignedParamsSchema = z.strictObject({
   minSignatures: z.number().int().min(1).max(16).default(1),
   antiRollback: z.boolean().default(false),
-  trustFile: z.string().min(1).refine(isRelPath, "a relative POSIX path under the root").default(TRUST_FILE),
+  trustFile: z.string().min(1).refine(isRelPath, "a relative POSIX path under the root").default(AXIOM_REL.trustKeys),
   keyless: KeylessPolicySchema.optional(),
 });
 export type RequireSignedParams = z.output<typeof RequireSignedParamsSchema>;

@@ -2,7 +2,6 @@
 // checks over a bundle. Every "could not judge" becomes a provider failure, so the verdict is
 // `error`, never a silent pass. runChecks is the §2.2 step list, one call per step; each step is a
 // small function below, one check's evaluation (§2.4, §2.5) lives in per-check.ts.
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { canonicalize } from "@codai/axiom-canon";
 import type {
@@ -14,6 +13,7 @@ import type {
   ProviderStatus,
   ResolvedProfile,
 } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store";
 import { makeContentReader } from "./content";
 import { isProviderFailure, providerFailure, sortFindings, verdictOf } from "./findings";
 import { deepFreeze, frozenCopy } from "./frozen";
@@ -148,7 +148,7 @@ function mergeStep(run: Run): CheckRef[] {
 /** Step 3: inline blobs first, else the CAS (`<root>/.axiom/cas` by default). */
 function contentReaderOf(run: Run): ContentReader {
   const { root } = run.input;
-  const casDir = run.input.casDir ?? (root !== undefined ? join(root, ".axiom", "cas") : undefined);
+  const casDir = run.input.casDir ?? (root !== undefined ? layout.casDir(root) : undefined);
   return makeContentReader(run.bundle, casDir);
 }
 

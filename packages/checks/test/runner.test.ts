@@ -285,6 +285,43 @@ describe("pre-image (§2.2 step 5)", () => {
     expect(on.verdict).toBe("error");
   });
 
+  it("attack (ARCH-S5): a symlink to an outside file swapped in after the reader's lstat → read as absent through O_NOFOLLOW, so a preImage naming the outside file's hash drifts (the old lstat-then-createReadStream reader followed it and verified)", async () => {
+    const { rm, symlink } = await import("node:fs/promises");
+    const { sha256Hex } = await import("@codai/axiom-canon");
+    const { fsx, installFs } = await import("../../store/src/fsx");
+    const root = await tempRoot({ "a.txt": "inside" });
+    const outside = await tempRoot({ "secret.txt": "outside secret" });
+    const target = join(root, "a.txt");
+    const open = fsx.open;
+    let swapped = false;
+    const restore = installFs({
+      open: async (p, flags, mode) => {
+        if (p === target && !swapped) {
+          swapped = true;
+          await rm(target);
+          await symlink(join(outside, "secret.txt"), target);
+        }
+        return open(p, flags, mode);
+      },
+    });
+    try {
+      const report = await runChecks({
+        bundle: makeBundle({
+          artifacts: [{ path: "a.txt", op: "overwrite", content: "x" }],
+          preImage: [{ path: "a.txt", sha256: sha256Hex("outside secret") }],
+        }),
+        profile: profileOf([]),
+        root,
+      });
+      expect(swapped).toBe(true);
+      expect(report.preImage).toBe("drifted");
+      expect(report.findings[0]).toMatchObject({ id: "manifest.preImage", facts: { actual: "absent" } });
+      expect(report.verdict).toBe("error");
+    } finally {
+      restore();
+    }
+  });
+
   // Mode 000 does not stop root from reading, so this case needs an unprivileged run.
   it.skipIf(process.getuid?.() === 0)(
     "an existing target that cannot be read → manifest.preImage provider failure (never read as absent), verdict error",

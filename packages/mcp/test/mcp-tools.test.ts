@@ -549,6 +549,36 @@ describe("axiom_write (§7)", () => {
     expect(await readFile(join(R.dir, "a.txt"), "utf8")).toBe("edited");
   });
 
+  test("ARCH-S6: a re-sent confirm whose digest has only a PR-mode (or failed) marker is not applied → ERR_CONFIRM_DIGEST_MISMATCH, never noop; an fs marker → noop (the store's one predicate, apply.md §3)", async () => {
+    const h = inProcess([R.dir]);
+    const files = [{ path: "a.txt", content: "x" }];
+    const { manifestDigest } = (await h.call("axiom_write", { files })).structuredContent as { manifestDigest: string };
+    // The tree already holds the post-state (as a PR merged by hand would leave it) …
+    await writeFile(join(R.dir, "a.txt"), "x");
+    const hex = manifestDigest.slice(7);
+    const marker = (mode: string) =>
+      JSON.stringify({
+        apiVersion: "axiom.dev/v2",
+        kind: "ApplyResult",
+        manifestDigest,
+        mode,
+        status: "applied",
+        root: R.dir,
+        files: [{ path: "a.txt", op: "overwrite", status: "written" }],
+      });
+    await mkdir(join(R.dir, ".axiom", "applied"), { recursive: true });
+    // … and applied/<hex>.json exists, but as the marker PR mode writes (D6): not "applied".
+    await writeFile(join(R.dir, ".axiom", "applied", `${hex}.json`), marker("pr"));
+    expect(errorOf(await h.call("axiom_write", { files, confirmDigest: manifestDigest })).code).toBe(
+      "ERR_CONFIRM_DIGEST_MISMATCH",
+    );
+    await writeFile(join(R.dir, ".axiom", "applied", `${hex}.json`), marker("fs"));
+    expect((await h.call("axiom_write", { files, confirmDigest: manifestDigest })).structuredContent).toMatchObject({
+      status: "noop",
+      manifestDigest,
+    });
+  });
+
   test('Preview writing .claude/settings.json under the default profile → status: "failed", ERR_CHECKS_FAILED (protected path, D24), checks present, no next; nothing written', async () => {
     const h = inProcess([R.dir]);
     const r = (await h.call("axiom_write", { files: [{ path: ".claude/settings.json", content: "{}" }] }))

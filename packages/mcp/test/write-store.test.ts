@@ -1,6 +1,7 @@
 // axiom_write stores its bundle at `<root>/.axiom/manifests/<hex>.json` on the preview and again on
-// an applied confirm (mcp.md §7.3, §5.4 step 9). The confirm compiles the same bytes, so it leaves
-// the preview's file alone while that file is unchanged, and writes it again whenever it is not.
+// an applied confirm (mcp.md §7.3, §5.4 step 9), through the store's one writer (ARCH-S3): the
+// confirm compiles the same bytes, so the preview's file stays while it holds the bundle, and is
+// written again whenever it does not.
 import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -48,13 +49,29 @@ describe("axiom_write: the stored bundle on confirm", () => {
     expect(await readFile(p.stored)).toEqual(p.bytes);
   });
 
-  test("rewritten after the preview (the same bundle as compact JSON) → stored again as the preview wrote it", async () => {
+  test("rewritten after the preview as a pretty copy of the same bundle → kept (it holds the bundle); torn → stored again as the preview wrote it", async () => {
     const h = inProcess([R.dir]);
     const p = await preview(h);
+    const pretty = `${JSON.stringify(JSON.parse(p.bytes.toString("utf8")), null, 2)}\n`;
     const other = `${p.stored}.other`;
-    await writeFile(other, JSON.stringify(JSON.parse(p.bytes.toString("utf8"))));
+    await writeFile(other, pretty);
     await rename(other, p.stored);
     await confirm(h, p.digest);
-    expect(await readFile(p.stored)).toEqual(p.bytes);
+    expect(await readFile(p.stored, "utf8")).toBe(pretty);
+
+    const q = (await h.call("axiom_write", { files: [{ path: "src/b.txt", content: "b\n" }] })).structuredContent as {
+      manifestDigest: string;
+    };
+    const stored = join(R.dir, ".axiom", "manifests", `${q.manifestDigest.slice(7)}.json`);
+    const bytes = await readFile(stored);
+    await writeFile(stored, bytes.subarray(0, 10));
+    const r = (
+      await h.call("axiom_write", {
+        files: [{ path: "src/b.txt", content: "b\n" }],
+        confirmDigest: q.manifestDigest,
+      })
+    ).structuredContent as { status: string };
+    expect(r.status).toBe("applied");
+    expect(await readFile(stored)).toEqual(bytes);
   });
 });

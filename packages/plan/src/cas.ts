@@ -1,22 +1,24 @@
 // The content-addressed store under `<root>/.axiom/cas` (formats.md §9.2, sources.md §3.1).
 // Writers race safely: exclusive temp file, fsync, rename; a lost rename race is success because
 // the slot's bytes are identical by definition. Readers never trust the bytes: callers re-hash.
+// The writer runs through the store's fs seam, like every durable write under `.axiom/` (ARCH-S9).
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { lstat, mkdir, open, rename, unlink } from "node:fs/promises";
+import { lstat, open } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CAS_MAX_BYTES, casSlot, eachLimit, isSha256Hex, sha256Hex } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
+import { fsx, layout, mkdirp, O } from "@codai/axiom-store";
 import { internal, isMissing } from "./fs-errors";
 
 /** Absolute path of the CAS slot of `hex` under `root`. */
 export function casPath(root: string, hex: string): string {
-  return join(root, ".axiom", "cas", casSlot(hex));
+  return join(layout.casDir(root), casSlot(hex));
 }
 
 async function isRegularFile(path: string): Promise<boolean> {
   try {
-    return (await lstat(path)).isFile();
+    return (await fsx.lstat(path)).isFile();
   } catch (err) {
     if (isMissing(err)) return false;
     throw internal(err, "CAS lstat failed");
@@ -35,22 +37,22 @@ export async function casPut(root: string, bytes: Uint8Array): Promise<string> {
   if (await isRegularFile(slot)) return hex;
   const tmp = casTempPath(slot);
   try {
-    await mkdir(dirname(slot), { recursive: true });
-    const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+    await mkdirp(dirname(slot));
+    const fd = await fsx.open(tmp, O.O_WRONLY | O.O_CREAT | O.O_EXCL, 0o644);
     try {
-      await handle.writeFile(bytes);
-      await handle.sync();
+      await fsx.write(fd, bytes);
+      await fsx.fsync(fd);
     } finally {
-      await handle.close();
+      await fsx.close(fd);
     }
   } catch (err) {
-    await unlink(tmp).catch(() => undefined);
+    await fsx.unlink(tmp).catch(() => undefined);
     throw internal(err, "CAS write failed");
   }
   try {
-    await rename(tmp, slot);
+    await fsx.rename(tmp, slot);
   } catch (err) {
-    await unlink(tmp).catch(() => undefined);
+    await fsx.unlink(tmp).catch(() => undefined);
     if (await isRegularFile(slot)) return hex; // a concurrent writer won
     throw internal(err, "CAS rename failed");
   }

@@ -1,7 +1,7 @@
 // Manifest diff (formats.md §10.2): by path and digest only (op/mode changes with the same digest
 // are not reported); every list sorted by path in code-point order. Inputs pass bundle intake.
 import { compareUtf8, type ManifestArtifact } from "@codai/axiom-schema";
-import { intakeBundle } from "./intake";
+import { intakeBundle } from "@codai/axiom-store";
 
 export interface ManifestDiff {
   added: string[];

@@ -1,7 +1,7 @@
-// Public surface of @codai/axiom-plan: compile / validate / verify / diff, bundle intake and
-// storage, the CAS, the pre-image reader, the YAML front-end and the emitter registry
-// (formats.md §2–§10, sources.md §1–§4). Every failure is an AxiomError (verifyBundle and
-// validatePlan report instead of throwing).
+// Public surface of @codai/axiom-plan: compile / validate / verify / diff, the CAS, the pre-image
+// reader (the store's, with plan's error mapping), the YAML front-end and the emitter registry
+// (formats.md §2–§10, sources.md §1–§4). Bundle intake and stored bundles are @codai/axiom-store's.
+// Every failure is an AxiomError (verifyBundle and validatePlan report instead of throwing).
 import type { Plan } from "@codai/axiom-schema";
 import { compilePlan } from "./compile";
 import { type PlanValidation, validatePlanWith } from "./validate";
@@ -9,7 +9,6 @@ import { type PlanValidation, validatePlanWith } from "./validate";
 export { casGet, casPath, casPut } from "./cas";
 export { BUNDLE_HINT, type CompileOptions, type CompileResult, compilePlan } from "./compile";
 export { diffManifests, type ManifestDiff } from "./diff";
-export { bundleFailureCode, intakeBundle, recomputeManifestDigest } from "./intake";
 export { computePlanDigest, planPrime } from "./plan-digest";
 export { readPreImage, readPreImageBytes } from "./preimage";
 export type { PreImageReader } from "./sources/context";
@@ -31,7 +30,6 @@ export {
   SLSA_PROVENANCE,
   STATEMENT_TYPE,
 } from "./statement";
-export { manifestPath, readStoredBundle, storeBundle } from "./store";
 export {
   findDuplicate,
   jsonPointer,
@@ -61,6 +59,7 @@ export function validatePlan(input: unknown): Promise<PlanValidation> {
     return { planDigest: bundle.manifest.planDigest };
   });
 }
+export { type MigrateReport, type MigrateV1Options, type MigrateV1Result, migrateV1 } from "./migrate";
 export { applyPatch, splitLines } from "./patch-apply";
 export {
   type Hunk,
@@ -71,4 +70,3 @@ export {
   parseUnified,
   parseV4a,
 } from "./patch-parse";
-export { migrateV1, type MigrateReport, type MigrateV1Options, type MigrateV1Result } from "./migrate";

@@ -3,7 +3,7 @@
 // `withSignatures` on a finished result; `ok`/`signed` follow step 7 either way.
 import { decodeBlob, digestHex, sha256Hex } from "@codai/axiom-canon";
 import { type ErrorCode, isErrorCode, type ManifestBundle } from "@codai/axiom-schema";
-import { bundleIssues, recomputeManifestDigest } from "./intake";
+import { bundleIssues, recomputeManifestDigest } from "@codai/axiom-store";
 
 export interface VerifyError {
   code: ErrorCode;

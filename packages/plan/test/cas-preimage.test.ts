@@ -1,4 +1,5 @@
-// formats.md §9.2 (CAS writer/reader), §7.1 (pre-image reader) and the stored-bundle layout (§9.1).
+// formats.md §9.2 (CAS writer/reader) and §7.1 (pre-image reader, through plan's error mapping).
+// Stored bundles (§9.1) are the store's (packages/store/test/bundles.test.ts).
 import { spawn } from "node:child_process";
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -6,16 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { sha256Hex } from "@codai/axiom-canon";
 import { EXAMPLE_1, makeTempRoot, type TempRoot, writeTree } from "@codai/axiom-testkit";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  casGet,
-  casPath,
-  casPut,
-  compilePlan,
-  readPreImage,
-  readPreImageBytes,
-  readStoredBundle,
-  storeBundle,
-} from "../src/index";
+import { casGet, casPath, casPut, compilePlan, readPreImage, readPreImageBytes } from "../src/index";
 import { expectCode } from "./helpers";
 
 let temps: TempRoot[] = [];
@@ -152,21 +144,5 @@ describe("pre-image reader (formats.md §7.1)", () => {
   it("a path that is not a RelPath is refused, never resolved outside the root", async () => {
     const root = await tempRoot();
     await expectCode(() => readPreImage(root, "../etc/passwd"), "ERR_PATH_SEGMENT");
-  });
-});
-
-describe("stored bundles (formats.md §9.1)", () => {
-  it("storeBundle writes <root>/.axiom/manifests/<hex>.json atomically; readStoredBundle reads it back through intake", async () => {
-    const root = await tempRoot();
-    const { bundle } = await compilePlan(EXAMPLE_1(), { root });
-    const file = await storeBundle(root, bundle);
-    expect(file).toBe(join(root, ".axiom", "manifests", `${bundle.manifestDigest.slice(7)}.json`));
-    expect(JSON.parse(await readFile(file, "utf8"))).toEqual(bundle);
-    expect(await readdir(join(root, ".axiom", "manifests"))).toEqual([`${bundle.manifestDigest.slice(7)}.json`]);
-    await storeBundle(root, bundle); // idempotent overwrite
-    expect(await readStoredBundle(root, bundle.manifestDigest)).toEqual(bundle);
-    const err = await expectCode(() => readStoredBundle(root, `sha256:${"0".repeat(64)}`), "ERR_NOT_FOUND");
-    expect(err.details).toEqual({ ref: `sha256:${"0".repeat(64)}` });
-    await expectCode(() => readStoredBundle(root, "sha256:bad"), "ERR_NOT_FOUND");
   });
 });

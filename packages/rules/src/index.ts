@@ -2,6 +2,7 @@
 // The lowest layer: imported by schema, plan, checks, apply and the gate; imports no workspace
 // package and no third-party module except picomatch (scripts/check-package-deps.mjs enforces both).
 
+export { AXIOM_DIR, AXIOM_GLOB } from "./axiom-dir";
 export { compileGlob, compileGlobs, type Matcher, optionalGlobs } from "./glob";
 export {
   ARTIFACTS_MAX,

@@ -2,6 +2,7 @@
 // edit to approve itself. One list: the default check profile's harnessConfig.* checks and the
 // gate's built-in deny list both derive from it, so the gate (no zod, §2.14) needs no copy kept
 // equal by a test. Match it with nocase: true (checks.md §3), as both consumers do.
+import { AXIOM_GLOB } from "./axiom-dir";
 
 /** D24: harness and AXIOM configuration, in the spec's order. */
 export const PROTECTED_HARNESS_PATHS = [
@@ -12,5 +13,5 @@ export const PROTECTED_HARNESS_PATHS = [
   ".mcp.json",
   ".cursor/**",
   ".github/hooks/**",
-  ".axiom/**",
+  AXIOM_GLOB,
 ] as const;

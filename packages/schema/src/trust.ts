@@ -7,7 +7,6 @@ import { Base64Schema } from "./manifest";
 
 export const ROOT_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._:/@-]*$/;
 export const TRUST_STORE_MAX_BYTES = 262_144;
-export const TRUST_FILE = ".axiom/trust/keys.json";
 
 export const RootIdSchema = z.string().min(1).max(200).regex(ROOT_ID_RE, "RootId: [A-Za-z0-9][A-Za-z0-9._:/@-]*");
 

@@ -14,6 +14,7 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { AXIOM_DIR } from "@codai/axiom-store/layout";
 
 export interface TempRoot {
   /** realpath of the directory (compile expects a realpath'd root). */
@@ -57,7 +58,7 @@ export async function writeTree(root: string, tree: Tree): Promise<void> {
 }
 
 export interface ReadTreeOptions {
-  /** Top-level names to skip (default [".axiom"]). */
+  /** Top-level names to skip (default: the `.axiom` directory). */
   exclude?: string[];
 }
 
@@ -66,7 +67,7 @@ export interface ReadTreeOptions {
  * empty directories as `"dir"`, so two snapshots compare byte for byte.
  */
 export async function readTree(root: string, opts: ReadTreeOptions = {}): Promise<Record<string, string>> {
-  const exclude = new Set(opts.exclude ?? [".axiom"]);
+  const exclude = new Set(opts.exclude ?? [AXIOM_DIR]);
   const out: Record<string, string> = {};
   const walk = async (dir: string, prefix: string): Promise<void> => {
     const names = (await readdir(dir)).sort();

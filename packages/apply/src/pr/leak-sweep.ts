@@ -6,9 +6,7 @@
 // never moved since `worktree add -b` created it, no commit only it reaches, no upstream, no
 // remote-tracking ref of that name, no `applied/` marker reporting it.
 import * as path from "node:path";
-import { errnoOf, fsx } from "../fsx";
-import { rmrf } from "../io";
-import { layout } from "../layout";
+import { errnoOf, fsx, layout, rmrf } from "@codai/axiom-store";
 import { STALE_AGE_MS, thisHost } from "../lock-stale";
 import { toApplyError } from "../result";
 import { isOrphanTemp, tempWriterPid } from "../temp-sweep";

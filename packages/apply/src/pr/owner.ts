@@ -4,9 +4,7 @@
 // `git worktree add` (`created: false`) and again once the add returned (`created: true`); removed
 // by the apply's own step 6.11 once its cleanup succeeded.
 import * as path from "node:path";
-import { errnoOf, fsx } from "../fsx";
-import { atomicWrite } from "../io";
-import { axiomDir } from "../layout";
+import { atomicWrite, errnoOf, fsx, layout } from "@codai/axiom-store";
 import { isValidPid, thisHost } from "../lock-stale";
 import { branchSyntaxProblem } from "./branch";
 
@@ -23,7 +21,7 @@ export interface OwnerRecord {
 export const OWNER_SUFFIX = ".owner";
 
 export function wtDir(root: string): string {
-  return path.join(axiomDir(root), "wt");
+  return layout.wtDir(root);
 }
 
 export function ownerPath(root: string, hex12: string): string {

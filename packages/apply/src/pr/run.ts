@@ -5,13 +5,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
+import { isFsMarker, layout, mkdirp, rmrf, writeAppliedMarker } from "@codai/axiom-store";
 import { stripLongPrefix } from "../containment";
 import { driftOf, type EngineOutcome, type PreChecks, runEngine, unchangedFiles } from "../engine";
-import { atomicWrite, mkdirp, rmrf } from "../io";
-import { axiomDir, layout } from "../layout";
 import { acquireLock } from "../lock";
 import { buildResult, toApplyError } from "../result";
-import { isFsMarker } from "../store";
 import { assertBranchSyntax, defaultBranch, defaultCommitMessage } from "./branch";
 import { comparable } from "./comparable";
 import { compareUrlFor } from "./compare-url";
@@ -43,7 +41,7 @@ export interface PrInput {
 }
 
 export function worktreePath(root: string, hex: string): string {
-  return path.join(axiomDir(root), "wt", hex.slice(0, 12));
+  return layout.worktree(root, hex);
 }
 
 /**
@@ -231,7 +229,7 @@ export async function runPr(input: PrInput): Promise<PrOutcome> {
     if (outcome.drifted?.length) result.drifted = outcome.drifted;
     if (!(await isFsMarker(root, hex).catch(() => false))) {
       const marker = buildResult(digest, "pr", root, result);
-      await atomicWrite(layout.applied(root, hex), JSON.stringify(marker), true).catch((err) =>
+      await writeAppliedMarker(root, hex, marker).catch((err) =>
         input.onWarn?.("applied marker write failed", { manifestDigest: digest, error: String(err?.message ?? err) }),
       );
     }

@@ -1,6 +1,6 @@
 // The built-in profiles (checks.md §6.2), unresolved (strict still `extends` default). The D24
 // harness-config list H and the limits come from @codai/axiom-rules, shared with the gate.
-import { ARTIFACTS_MAX, PROTECTED_HARNESS_PATHS, TOTAL_BYTES_MAX } from "@codai/axiom-rules";
+import { ARTIFACTS_MAX, AXIOM_GLOB, PROTECTED_HARNESS_PATHS, TOTAL_BYTES_MAX } from "@codai/axiom-rules";
 import type { Profile } from "@codai/axiom-schema";
 
 const FACTS = { allowRepo: true, allowGuards: false };
@@ -27,7 +27,7 @@ const DEFAULT: Profile = {
     {
       id: "repo.noOverwriteOf",
       predicate: "repo.noOverwriteOf",
-      params: { globs: [".git/**", ".axiom/**", "**/*.lock", "pnpm-lock.yaml", ".env*"] },
+      params: { globs: [".git/**", AXIOM_GLOB, "**/*.lock", "pnpm-lock.yaml", ".env*"] },
       severity: "error",
     },
     {

@@ -1,11 +1,11 @@
 // Profile selection (checks.md §6.5, §6.6) and the MCP allowed-profile rule (D26).
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
 import { axiomError, compareUtf8, PROFILE_NAME_RE } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store";
 
 /** The only search dir for CLI and MCP: `<root>/.axiom/profiles`, none root-less. */
 export function profileSearchDirs(root: string | undefined): string[] {
-  return root === undefined ? [] : [join(root, ".axiom", "profiles")];
+  return root === undefined ? [] : [layout.profilesDir(root)];
 }
 
 /** CLI (§6.6): `--profile` wins, else `manifest.profile`; `default` is the built-in. No restriction. */
@@ -18,7 +18,7 @@ export async function rootProfileNames(root: string | undefined): Promise<string
   if (root === undefined) return [];
   let entries: string[];
   try {
-    entries = await readdir(join(root, ".axiom", "profiles"));
+    entries = await readdir(layout.profilesDir(root));
   } catch {
     return [];
   }

@@ -1,8 +1,9 @@
 // Bundle checks shared by both `sign` forms (signing.md §3.2 steps 2–3): the common bundle intake
 // of formats.md §6.3 (schema with code precedence, then the digest recompute). The raw JSON object
 // is kept so the written bundle differs from the input only in what sign adds.
-import { intakeBundle } from "@codai/axiom-plan";
+
 import { axiomError, collectIssues, type ManifestBundle, RootIdSchema, wireIssues } from "@codai/axiom-schema";
+import { intakeBundle } from "@codai/axiom-store";
 
 export function intakeSignInput(input: unknown): { raw: Record<string, unknown>; bundle: ManifestBundle } {
   const bundle = intakeBundle(input);

@@ -2,7 +2,8 @@
 // only when it passed — the Ed25519 signatures against `<root>/.axiom/trust/keys.json`.
 // No store → `signatures: null` + note (the CLI form; MCP omits the field). An invalid store
 // throws ERR_INVALID_PROFILE (stderr, exit 2). Top-level `ok` is false when `signatures.ok` is.
-import { intakeBundle, type VerifyResult, withSignatures } from "@codai/axiom-plan";
+import { type VerifyResult, withSignatures } from "@codai/axiom-plan";
+import { intakeBundle } from "@codai/axiom-store";
 import { NO_TRUST_STORE_NOTE, verifyRootSignatures } from "../common/trust-store";
 
 export type CliVerifyDocument = Omit<VerifyResult, "signatures"> & {

@@ -3,17 +3,18 @@
 // ERR_INVALID_PROFILE with `details.issues` (≤ 10) on this layer (the predicate has its own mapping).
 import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { parseTrustStore, type SignaturesBlock, signaturesBlock } from "@codai/axiom-checks";
 import {
   axiomError,
   type FullIssue,
-  TRUST_FILE,
   TRUST_STORE_MAX_BYTES,
   type TrustedKey,
   type TrustStore,
 } from "@codai/axiom-schema";
-import { parseTrustStore, type SignaturesBlock, signaturesBlock } from "@codai/axiom-checks";
+import { AXIOM_REL, layout } from "@codai/axiom-store/layout";
 
 export const MAX_TRUST_ISSUES = 10;
+const TRUST_FILE = AXIOM_REL.trustKeys;
 
 export function trustFilePath(root: string): string {
   return join(root, ...TRUST_FILE.split("/"));
@@ -90,7 +91,7 @@ export async function writeTrustStore(root: string, store: TrustStore): Promise<
   const file = trustFilePath(root);
   const tmp = `${file}.tmp-${process.pid}`;
   try {
-    await mkdir(join(root, ".axiom", "trust"), { recursive: true });
+    await mkdir(layout.trustDir(root), { recursive: true });
     await writeFile(tmp, `${JSON.stringify(normalizeStore(store), null, 2)}\n`);
     await rename(tmp, file);
   } catch (err) {

@@ -22,9 +22,7 @@ import {
 import {
   compilePlan,
   diffManifests,
-  intakeBundle,
   readPreImage,
-  storeBundle,
   validatePlan,
   verifyBundle,
   withSignatures,
@@ -37,6 +35,14 @@ import {
   type ManifestBundle,
   type ResolvedProfile,
 } from "@codai/axiom-schema";
+import {
+  intakeBundle,
+  isFsMarker,
+  postImageExpectations,
+  readStoredBundle,
+  storeBundle,
+  treeDrift,
+} from "@codai/axiom-store";
 import type { Engines } from "./engines";
 import { verifyRootSignatures } from "../common/trust-store";
 
@@ -53,8 +59,10 @@ export function defaultEngines(): Engines {
     },
     diffManifests: (a, b) => diffManifests(a, b),
     async storeBundle(root, bundle) {
-      await storeBundle(root, bundle);
+      await storeBundle(root, bundle, { durable: false });
     },
+    readStoredBundle: (root, ref) => readStoredBundle(root, ref),
+    isApplied: (root, hex) => isFsMarker(root, hex),
     loadProfile: async (name, searchDirs) =>
       (await loadProfile(name, { searchDirs })) as unknown as Record<string, unknown>,
     async runChecks(bundle, opts) {
@@ -114,12 +122,8 @@ export function defaultEngines(): Engines {
     snapshot: async (root, opts) => ({ ...(await repoSnapshot(root, opts)) }),
     chainLog: async (root, limit) => ({ ...(await logDocument(root, limit)) }),
     async treeMatches(root: string, bundle: ManifestBundle) {
-      for (const a of bundle.manifest.artifacts) {
-        const now = await readPreImage(root, a.path);
-        const want = a.op === "delete" ? "absent" : a.digest?.sha256;
-        if (now !== want) return false;
-      }
-      return true;
+      const read = (path: string) => readPreImage(root, path);
+      return (await treeDrift(postImageExpectations(bundle.manifest), read, { first: true })).length === 0;
     },
     parseAxm: async (source) => {
       const r = parseAxm(source) as { plan?: unknown; diagnostics: unknown[] };

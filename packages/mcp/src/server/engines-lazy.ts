@@ -44,6 +44,8 @@ export function lazyEngines(): Engines {
     verifyBundle: later("verifyBundle"),
     diffManifests: now("diffManifests"),
     storeBundle: later("storeBundle"),
+    readStoredBundle: later("readStoredBundle"),
+    isApplied: later("isApplied"),
     loadProfile: later("loadProfile"),
     runChecks: later("runChecks"),
     apply: later("apply"),

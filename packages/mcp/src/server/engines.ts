@@ -68,6 +68,10 @@ export interface Engines {
   ): { added: string[]; removed: string[]; changed: { path: string; from: string | null; to: string | null }[] };
   /** Stores the bundle at `<root>/.axiom/manifests/<hex>.json`. */
   storeBundle?(root: string, bundle: ManifestBundle): Promise<void>;
+  /** The stored bundle a ref names (`sha256:<hex>` or hex): ERR_NOT_FOUND `{ref}` when none. */
+  readStoredBundle?(root: string, ref: string): Promise<ManifestBundle>;
+  /** True when `applied/<hex>.json` is an fs marker (apply.md §3): the digest is applied. */
+  isApplied?(root: string, hex: string): Promise<boolean>;
   /** Profile names that exist (built-ins + `<root>/.axiom/profiles/*.json`), for D26. */
   listProfiles?(root: string | undefined): Promise<string[]>;
   /** Loads (and resolves) a profile; throws ERR_INVALID_PROFILE. */

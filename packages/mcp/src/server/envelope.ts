@@ -80,8 +80,15 @@ export async function runTool(
 ): Promise<ToolResultEnvelope | Record<string, unknown>> {
   try {
     const args = rawArgs === undefined || rawArgs === null ? {} : rawArgs;
-    if (typeof args === "object" && !Array.isArray(args))
-      checkArgumentCap(args as Record<string, unknown>, fieldOrder(def.input));
+    if (typeof args === "object" && !Array.isArray(args)) {
+      try {
+        checkArgumentCap(args as Record<string, unknown>, fieldOrder(def.input));
+      } catch (err) {
+        // Nested too deeply to measure (a RangeError): the tool's own intake refuses it with the
+        // code every surface gives such a document (ERR_INVALID_MANIFEST / _PLAN), ARCH-S7.
+        if (!(err instanceof RangeError)) throw err;
+      }
+    }
     const input = parseToolInput(def.input, args);
     const output = await def.handler(input, call);
     if (output instanceof RawToolResult) return output.result;

@@ -3,8 +3,8 @@
 // start-up (exit 2) happens before the stdio front (stdio-front.ts) has said anything, and it imports
 // no SDK module (decisions SHIP-9); mcp-lazy.ts builds the server factory on what it returns.
 import { homedir } from "node:os";
-import { join } from "node:path";
 import type { EmitterRegistry } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store/layout";
 import type { WireMode } from "../server/adapter";
 import { auditElicitationHooks } from "../harness/elicit-audit";
 import { type Engines, need } from "../server/engines";
@@ -46,7 +46,7 @@ export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> 
     // A --profile that does not exist refuses start-up (mcp.md §5.5).
     await need(engines, "loadProfile")(
       config.profile,
-      [...policy.roots].map((r) => join(r, ".axiom", "profiles")),
+      [...policy.roots].map((r) => layout.profilesDir(r)),
     );
   }
   if (config.requireHuman) log.info("human confirmation required (--require-human)");

@@ -4,7 +4,7 @@
 // root → engine → store the bundle on applied/noop → print the ApplyResult. Exit 0 applied/noop,
 // 1 failed/rolled-back, 2 before a result exists.
 import { isAbsolute } from "node:path";
-import { apply, intakeBundle, storeBundle } from "@codai/axiom-apply";
+import { apply } from "@codai/axiom-apply";
 import {
   loadProfile,
   makePreChecks,
@@ -14,6 +14,7 @@ import {
 } from "@codai/axiom-checks";
 import { KEEP_BACKUPS_MAX, LOCK_TIMEOUT_MAX_MS } from "@codai/axiom-rules";
 import { type ApplyErrorObject, axiomError } from "@codai/axiom-schema";
+import { intakeBundle, storeBundle } from "@codai/axiom-store";
 import { printError, printJson, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
@@ -98,7 +99,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     },
   });
   if (result.status === "applied" || result.status === "noop") {
-    await storeBundle(root, bundle).catch(() => undefined);
+    await storeBundle(root, bundle, { durable: false }).catch(() => undefined);
   }
   printJson(result);
   if (trustError !== undefined && result.status === "applied") {

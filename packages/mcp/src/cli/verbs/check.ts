@@ -11,7 +11,7 @@ import {
   selectCliProfile,
   storeReport,
 } from "@codai/axiom-checks";
-import { intakeBundle } from "@codai/axiom-plan";
+import { intakeBundle } from "@codai/axiom-store";
 import { colourEnabled, printJson, printText, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, listFlag, stringFlag } from "../args";

@@ -1,7 +1,8 @@
 // `axiom compile <plan> [-o <file>] [--store inline|cas] [--root <dir>] [--allow-net [--net-allow
 // <h[,h]>]…] [--allow-file] [--emitter <spec>]…` (cli.md §7.6, formats.md §3.3): Plan → ManifestBundle.
 // With a root the manifest carries preImage and the bundle is stored under <root>/.axiom/manifests/.
-import { compilePlan, parsePlanText, storeBundle } from "@codai/axiom-plan";
+import { compilePlan, parsePlanText } from "@codai/axiom-plan";
+import { storeBundle } from "@codai/axiom-store";
 import { printJson } from "../output";
 import { booleanFlag, commaListFlag, enumFlag, listFlag, requireWith, stringFlag } from "../args";
 import { planFormatOf, readInputText } from "../input";
@@ -47,7 +48,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     emitters,
     net: { allowNet, allowFile, allowlist: netAllow },
   });
-  if (root !== undefined) await storeBundle(root, bundle);
+  if (root !== undefined) await storeBundle(root, bundle, { durable: false });
 
   const out = stringFlag(values, "out");
   if (out === undefined) return printJson(bundle);

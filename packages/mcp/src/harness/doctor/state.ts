@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { statusDocument } from "@codai/axiom-apply";
 import { loadProfile } from "@codai/axiom-checks";
 import { isAxiomError } from "@codai/axiom-schema";
+import { AXIOM_DIR, AXIOM_IGNORE_FORMS, AXIOM_REL, layout } from "@codai/axiom-store/layout";
 import { readGateProfile } from "../gate/profile";
 import { GITIGNORE_LINES } from "../init/content";
 import type { DoctorCheck } from "./types";
@@ -52,7 +53,7 @@ export async function lockJournalChainChecks(root: string): Promise<DoctorCheck[
 }
 
 export async function profileChecks(root: string): Promise<DoctorCheck[]> {
-  const dir = path.join(root, ".axiom", "profiles");
+  const dir = layout.profilesDir(root);
   let names: string[] = [];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith(".json")).map((n) => n.slice(0, -5));
@@ -89,9 +90,9 @@ export async function profileChecks(root: string): Promise<DoctorCheck[]> {
 }
 
 export async function gateProfileCheck(root: string): Promise<DoctorCheck[]> {
-  const r = await readGateProfile(path.join(root, ".axiom", "gate-profile.json"));
+  const r = await readGateProfile(layout.gateProfile(root));
   if (r.kind === "absent") return [];
-  if (r.kind === "ok") return [{ id: "gate.profile", status: "ok", message: ".axiom/gate-profile.json is valid" }];
+  if (r.kind === "ok") return [{ id: "gate.profile", status: "ok", message: `${AXIOM_REL.gateProfile} is valid` }];
   return [
     {
       id: "gate.profile",
@@ -102,7 +103,7 @@ export async function gateProfileCheck(root: string): Promise<DoctorCheck[]> {
   ];
 }
 
-const IGNORE_FORMS = new Set([".axiom", ".axiom/", ".axiom/*", ".axiom/**", "/.axiom", "/.axiom/"]);
+const IGNORE_FORMS = new Set(AXIOM_IGNORE_FORMS);
 
 export async function gitignoreCheck(root: string): Promise<DoctorCheck> {
   let text = "";
@@ -113,11 +114,11 @@ export async function gitignoreCheck(root: string): Promise<DoctorCheck> {
   }
   const covered = text.split(/\r?\n/).some((l) => IGNORE_FORMS.has(l.trim()));
   return covered
-    ? { id: "gitignore", status: "ok", message: ".axiom/ is ignored" }
+    ? { id: "gitignore", status: "ok", message: `${AXIOM_DIR}/ is ignored` }
     : {
         id: "gitignore",
         status: "warn",
-        message: ".axiom/ is not covered by .gitignore",
+        message: `${AXIOM_DIR}/ is not covered by .gitignore`,
         hint: `add to .gitignore: ${GITIGNORE_LINES.join(", ")}`,
       };
 }

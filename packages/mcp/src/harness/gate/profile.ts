@@ -2,7 +2,8 @@
 // built-in. Hand-written rather than zod so the gate chunk stays small (§2.14); doctor reuses it.
 import { homedir } from "node:os";
 import * as path from "node:path";
-import { PROTECTED_HARNESS_PATHS } from "@codai/axiom-rules";
+import { AXIOM_GLOB, PROTECTED_HARNESS_PATHS } from "@codai/axiom-rules";
+import { layout } from "@codai/axiom-store/layout";
 import { parsePlainJson, readConfigFile } from "./config-file";
 import { isObject } from "./normalize";
 
@@ -45,14 +46,14 @@ export const GateProfileSchema = {
 export const BUILTIN_GATE_PROFILE: GateProfile = {
   deny: [
     ".git/**",
-    ".axiom/**",
+    AXIOM_GLOB,
     "**/*.lock",
     "pnpm-lock.yaml",
     ".env",
     ".env.*",
     "**/node_modules/**",
     // D24: H minus .axiom/**, listed above.
-    ...PROTECTED_HARNESS_PATHS.filter((p) => p !== ".axiom/**"),
+    ...PROTECTED_HARNESS_PATHS.filter((p) => p !== AXIOM_GLOB),
   ],
   noSecrets: true,
   pii: false,
@@ -62,7 +63,7 @@ export const BUILTIN_GATE_PROFILE: GateProfile = {
 export const INIT_GATE_PROFILE: GateProfile = {
   deny: [
     ".git/**",
-    ".axiom/**",
+    AXIOM_GLOB,
     ".github/**",
     "pnpm-lock.yaml",
     "**/*.lock",
@@ -74,7 +75,7 @@ export const INIT_GATE_PROFILE: GateProfile = {
     "**/.next/**",
     "**/dist/**",
     // D24 (§2.9 Decision): H minus what the list above already covers (.axiom/**, .github/**).
-    ...PROTECTED_HARNESS_PATHS.filter((p) => p !== ".axiom/**" && p !== ".github/hooks/**"),
+    ...PROTECTED_HARNESS_PATHS.filter((p) => p !== AXIOM_GLOB && p !== ".github/hooks/**"),
   ],
   noSecrets: true,
   pii: false,
@@ -105,7 +106,7 @@ export async function lookupGateProfile(
     if (r.kind === "absent") return { ok: false, why: `gate profile ${explicit} not found` };
     return r.kind === "ok" ? { ok: true, profile: r.profile, source: explicit } : { ok: false, why: r.why };
   }
-  for (const file of [path.join(root, ".axiom", "gate-profile.json"), path.join(home, ".axiom", "gate-profile.json")]) {
+  for (const file of [layout.gateProfile(root), layout.gateProfile(home)]) {
     const r = await readGateProfile(file);
     if (r.kind === "absent") continue;
     return r.kind === "ok" ? { ok: true, profile: r.profile, source: file } : { ok: false, why: r.why };

@@ -5,6 +5,7 @@
 import { lstatSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import * as path from "node:path";
+import { axiomDir } from "@codai/axiom-store/layout";
 
 export const MAX_DISCOVERY_LEVELS = 64;
 const AXIOM_MARKERS = new Set(["journal", "cas", "applied", "profiles", "trust", "lock", "backup"]);
@@ -32,7 +33,7 @@ async function exists(p: string): Promise<boolean> {
 
 export async function isRootMarked(dir: string): Promise<boolean> {
   if (await exists(path.join(dir, ".git"))) return true;
-  const axiom = path.join(dir, ".axiom");
+  const axiom = axiomDir(dir);
   try {
     if (!lstatSync(axiom).isDirectory()) return false;
     return readdirSync(axiom).some((n) => AXIOM_MARKERS.has(n));

@@ -1,5 +1,6 @@
 // What `axiom init` writes (hooks-doctor.md §3.3, §3.4): harness entries, the repo profile, the
 // gate profile, the .gitignore lines and the Codex snippet. Doctor reuses the Claude hook entry.
+import { AXIOM_GITIGNORE_LINES, AXIOM_GLOB } from "@codai/axiom-store/layout";
 import { INIT_GATE_PROFILE } from "../gate/profile";
 
 export const SERVER_PACKAGE = "@codai/axiom-mcp";
@@ -14,7 +15,7 @@ export const COPILOT_HOOK_FILE = {
   hooks: { preToolUse: [{ type: "command", exec: "axiom", args: ["gate", "--stdin"], timeoutSec: 5 }] },
 };
 
-export const GITIGNORE_LINES = [".axiom/*", "!.axiom/profiles/", "!.axiom/gate-profile.json"];
+export const GITIGNORE_LINES = [...AXIOM_GITIGNORE_LINES];
 
 /** The major version of the running CLI package (`2.4.1` → `2`). */
 export function majorOf(version: string): string {
@@ -49,7 +50,7 @@ export function repoProfile(name: string): Record<string, unknown> {
       {
         id: "repo.noOverwriteOf",
         predicate: "repo.noOverwriteOf",
-        params: { globs: [".git/**", ".axiom/**", ".github/**", "pnpm-lock.yaml", "**/*.lock", ".env*", "**/.env*"] },
+        params: { globs: [".git/**", AXIOM_GLOB, ".github/**", "pnpm-lock.yaml", "**/*.lock", ".env*", "**/.env*"] },
       },
       { id: "content.noSecrets", predicate: "content.noSecrets", params: {} },
       {

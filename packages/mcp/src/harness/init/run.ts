@@ -3,6 +3,7 @@
 import { realpath, stat } from "node:fs/promises";
 import * as path from "node:path";
 import { axiomError } from "@codai/axiom-schema";
+import { AXIOM_DIR, AXIOM_REL } from "@codai/axiom-store/layout";
 import { isPlainObject } from "../doctor/jsonc";
 import {
   CLAUDE_HOOK_ENTRY,
@@ -110,8 +111,8 @@ export async function runInit(opts: InitOptions): Promise<InitResult> {
   if (has("copilot") || has("vscode"))
     files.push(await writeOwned(root, ".github/hooks/axiom-gate.json", COPILOT_HOOK_FILE, f));
   if (has("claude")) files.push(await writeMerged(root, ".claude/settings.json", claudeHook, f));
-  files.push(await writeOwned(root, `.axiom/profiles/${profile}.json`, repoProfile(profile), f));
-  files.push(await writeOwned(root, ".axiom/gate-profile.json", gateProfile(), f));
+  files.push(await writeOwned(root, `${AXIOM_DIR}/profiles/${profile}.json`, repoProfile(profile), f));
+  files.push(await writeOwned(root, AXIOM_REL.gateProfile, gateProfile(), f));
   files.push(await writeGitignore(root, GITIGNORE_LINES));
 
   const notes: string[] = [];

@@ -5,6 +5,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { compareUtf8, isAxiomError, PROFILE_NAME_RE, SCHEMA_KINDS, toErrorObject } from "@codai/axiom-schema";
+import { axiomDir, layout } from "@codai/axiom-store/layout";
 import { type McpServer, ResourceTemplate, resourceNotFound, resourceReadError } from "../adapter";
 import type { ServerContext } from "../context";
 import { rootId as rootIdOf } from "../../common/roots";
@@ -33,7 +34,7 @@ function readFailure(uri: string, err: unknown): Error {
 
 async function storedHexes(root: string, dir: string): Promise<string[]> {
   try {
-    return (await readdir(join(root, ".axiom", dir)))
+    return (await readdir(join(axiomDir(root), dir)))
       .filter((n) => /^[0-9a-f]{64}\.json$/.test(n))
       .map((n) => n.slice(0, 64));
   } catch {
@@ -126,7 +127,7 @@ export function registerResources(server: McpServer, deps: ServerContext): void 
       const fn = deps.engines.loadProfile;
       if (!fn) throw resourceReadError("ERR_UNSUPPORTED_OP", "profile engine is not available in this build");
       try {
-        const dirs = [...deps.policy.roots].map((r) => join(r, ".axiom", "profiles"));
+        const dirs = [...deps.policy.roots].map((r) => layout.profilesDir(r));
         return json(uri.href, await fn.call(deps.engines, name, dirs));
       } catch (err) {
         const e = toErrorObject(err);

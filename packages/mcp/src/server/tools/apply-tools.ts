@@ -1,5 +1,4 @@
 // Apply-side tools: axiom_apply_dry_run, axiom_apply, axiom_rollback (mcp.md §5.3, §5.4).
-import { join } from "node:path";
 import {
   type ApplyResult,
   ApplyResultSchema,
@@ -10,6 +9,7 @@ import {
   JournalStepSchema,
   type ManifestBundle,
 } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store/layout";
 import { z } from "zod";
 import type { ServerContext } from "../context";
 import { type ApplyOpts, need } from "../engines";
@@ -66,8 +66,7 @@ export function applyBase(
 
 /**
  * §5.4 steps 7–9, shared with the confirm call of axiom_write: profile load, apply, store, log.
- * `isStored` answers, when step 9 comes, whether these exact bundle bytes are already in place at
- * `<root>/.axiom/manifests/<hex>.json`.
+ * The store (step 9) leaves a file that already holds this bundle alone, at the cost of one lstat.
  */
 export async function applyConfirmed(
   deps: ServerContext,
@@ -75,16 +74,14 @@ export async function applyConfirmed(
   root: string,
   profile: string,
   extra: Pick<ApplyOpts, "mode" | "branch" | "commitMessage" | "lockTimeoutMs" | "keepBackups">,
-  { isStored }: { isStored?: () => Promise<boolean> } = {},
 ): Promise<{ result: ApplyResult; report?: CheckReport }> {
-  const loadedProfile = await need(deps.engines, "loadProfile")(profile, [join(root, ".axiom", "profiles")]);
+  const loadedProfile = await need(deps.engines, "loadProfile")(profile, [layout.profilesDir(root)]);
   const out = await need(
     deps.engines,
     "apply",
   )({ ...applyBase(deps, bundle, root, profile), ...extra, confirmDigest: bundle.manifestDigest, loadedProfile });
   const { result } = out;
-  if ((result.status === "applied" || result.status === "noop") && !(await isStored?.()))
-    await storeBundle(deps, root, bundle);
+  if (result.status === "applied" || result.status === "noop") await storeBundle(deps, root, bundle);
   deps.log.info("apply", { manifestDigest: result.manifestDigest, status: result.status, root: result.root });
   if (out.trustError && result.status === "applied") {
     // §5.4 step 9: the files are applied, but the trust-state advance failed (signing.md §8.3).

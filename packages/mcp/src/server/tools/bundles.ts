@@ -1,8 +1,8 @@
 // Helpers the tools share around bundles: intake, storage under a root, and stored-digest lookup
 // over the allowlisted plus seen roots (mcp.md §3.3).
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { axiomError, compareUtf8, type ManifestBundle } from "@codai/axiom-schema";
+import { axiomError, compareUtf8, isAxiomError, type ManifestBundle } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store/layout";
 import type { ServerContext } from "../context";
 import { need } from "../engines";
 
@@ -20,6 +20,8 @@ export function searchRoots(deps: Pick<ServerContext, "policy" | "seenRoots">): 
   return [...new Set([...deps.policy.roots, ...deps.seenRoots])].sort(compareUtf8);
 }
 
+const STORED = { manifests: layout.manifest, reports: layout.report, applied: layout.applied };
+
 /** Reads `<r>/.axiom/<dir>/<hex>.json` from the first search root that has it. */
 export async function readStored(
   deps: Pick<ServerContext, "policy" | "seenRoots">,
@@ -28,7 +30,7 @@ export async function readStored(
 ): Promise<{ root: string; text: string } | undefined> {
   for (const root of searchRoots(deps)) {
     try {
-      return { root, text: await readFile(join(root, ".axiom", dir, `${hex}.json`), "utf8") };
+      return { root, text: await readFile(STORED[dir](root, hex), "utf8") };
     } catch {
       // not in this root
     }
@@ -36,14 +38,14 @@ export async function readStored(
   return undefined;
 }
 
-export async function loadStoredBundle(deps: ServerContext, hex: string, ref: string): Promise<ManifestBundle> {
-  const hit = await readStored(deps, "manifests", hex);
-  if (!hit) throw axiomError("ERR_NOT_FOUND", { message: `no stored bundle ${ref}`, details: { ref } });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(hit.text);
-  } catch {
-    throw axiomError("ERR_INVALID_MANIFEST", { message: `stored bundle ${ref} is not JSON`, details: { ref } });
+/** The stored bundle `ref` names, from the first search root that stores it (the store's one reader). */
+export async function loadStoredBundle(deps: ServerContext, ref: string): Promise<ManifestBundle> {
+  for (const root of searchRoots(deps)) {
+    try {
+      return await need(deps.engines, "readStoredBundle")(root, ref);
+    } catch (err) {
+      if (!isAxiomError(err) || err.code !== "ERR_NOT_FOUND") throw err;
+    }
   }
-  return intake(deps, parsed);
+  throw axiomError("ERR_NOT_FOUND", { message: `no stored bundle ${ref}`, details: { ref } });
 }

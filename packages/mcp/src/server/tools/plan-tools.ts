@@ -138,8 +138,8 @@ const BundleOrRef = z.union([z.string(), DocumentArg]);
 
 async function bundleOf(deps: ServerContext, value: string | Record<string, unknown>): Promise<ManifestBundle> {
   if (typeof value !== "string") return intake(deps, value);
-  const hex = digestHexOf(value, { ref: value });
-  return loadStoredBundle(deps, hex, value);
+  digestHexOf(value, { ref: value });
+  return loadStoredBundle(deps, value);
 }
 
 export const manifestDiff = defineTool({

@@ -1,8 +1,6 @@
 // axiom_write (mcp.md §7): one tool, two calls. The preview compiles against the tree (preImage in
 // the digest), stores the bundle and dry-runs it; the confirm call recompiles and applies only when
 // the fresh digest equals confirmDigest — the TOCTOU guard, since pre-images are in the digest.
-import { readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { ARTIFACTS_MAX, INTENT_MAX } from "@codai/axiom-rules";
 import {
   type ApplyResult,
@@ -19,8 +17,7 @@ import { need } from "../engines";
 import { humanStep } from "../human/step";
 import { selectProfile } from "../profile-rule";
 import { applyBase, applyConfirmed, applySummary } from "./apply-tools";
-import { intake, storeBundle } from "./bundles";
-import { previewStoreIntact, rememberPreviewStore } from "./preview-store";
+import { storeBundle } from "./bundles";
 import { digestHexOf, KeepBackupsArg, LockTimeoutArg, ProfileArg, RootArg } from "./shared";
 import { defineTool, RawToolResult, type ToolCall } from "./types";
 
@@ -113,16 +110,10 @@ function withChecks(result: ApplyResult, status: WriteResult["status"], report: 
   return out;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The re-send rule of §7.3: an applied confirmation whose tree still matches → noop. */
+/**
+ * The re-send rule of §7.3: an applied confirmation whose tree still matches → noop. "Applied" is
+ * the store's fs-marker rule (a PR-mode or failed marker is not), ARCH-S6.
+ */
 async function resentNoop(
   deps: ServerContext,
   root: string,
@@ -135,10 +126,10 @@ async function resentNoop(
   } catch {
     return undefined;
   }
-  if (!(await exists(join(root, ".axiom", "applied", `${hex}.json`)))) return undefined;
+  if (!(await need(deps.engines, "isApplied")(root, hex))) return undefined;
   let stored: ManifestBundle;
   try {
-    stored = intake(deps, JSON.parse(await readFile(join(root, ".axiom", "manifests", `${hex}.json`), "utf8")));
+    stored = await need(deps.engines, "readStoredBundle")(root, hex);
   } catch {
     return undefined;
   }
@@ -186,7 +177,6 @@ export const write = defineTool({
 
     if (args.confirmDigest === undefined) {
       await storeBundle(deps, root, bundle);
-      await rememberPreviewStore(root, bundle.manifestDigest);
       const { result, report } = await need(
         deps.engines,
         "apply",
@@ -220,14 +210,11 @@ export const write = defineTool({
       artifacts: bundle.manifest.artifacts,
     });
     if (round instanceof RawToolResult) return round;
-    const { result, report } = await applyConfirmed(
-      deps,
-      bundle,
-      root,
-      profile,
-      { mode: "fs", lockTimeoutMs: args.lockTimeoutMs, keepBackups: args.keepBackups },
-      { isStored: () => previewStoreIntact(root, bundle.manifestDigest) },
-    );
+    const { result, report } = await applyConfirmed(deps, bundle, root, profile, {
+      mode: "fs",
+      lockTimeoutMs: args.lockTimeoutMs,
+      keepBackups: args.keepBackups,
+    });
     return withChecks(result, result.status, report);
   },
 });

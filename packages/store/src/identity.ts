@@ -1,5 +1,8 @@
 // What a path holds right now, read without following links (apply.md §2 "digest-or-absent"):
-// lstat first, then an O_NOFOLLOW open whose fstat must match the lstat.
+// lstat first, then an O_NOFOLLOW open whose fstat must match the lstat. `openSame` is that core,
+// shared by apply's strict capture and the lenient pre-image reader of formats.md §7.1
+// (preimage.ts): a link swapped in between the lstat and the open is never followed (ELOOP), and
+// another file swapped in is never hashed under the first one's name.
 import { createHash } from "node:crypto";
 import { axiomError } from "@codai/axiom-schema";
 import { type BigStats, errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";
@@ -75,6 +78,25 @@ export async function openNoFollow(file: string): Promise<number> {
   return fsx.open(file, O.O_RDONLY | O_NOFOLLOW);
 }
 
+/**
+ * Opens the regular file an lstat (`st`) just saw at `abs`, without following a link, and checks
+ * that the open file is that very file `(dev, ino)`. ELOOP (a link swapped in) and ENOENT
+ * propagate; another file in its place → ERR_PREIMAGE_CHANGED (nothing is read from it).
+ */
+export async function openSame(abs: string, st: BigStats): Promise<{ fd: number; fst: BigStats }> {
+  const fd = await openNoFollow(abs);
+  try {
+    const fst = await fsx.fstat(fd);
+    if (!fst.isFile() || fst.dev !== st.dev || fst.ino !== st.ino) {
+      throw axiomError("ERR_PREIMAGE_CHANGED", { message: `target changed while being read: ${abs}` });
+    }
+    return { fd, fst };
+  } catch (err) {
+    await fsx.close(fd).catch(() => undefined);
+    throw err;
+  }
+}
+
 function nlinkOf(st: BigStats): bigint | undefined {
   const n = (st as unknown as { nlink?: unknown }).nlink;
   return typeof n === "bigint" ? n : typeof n === "number" ? BigInt(n) : undefined;
@@ -92,20 +114,17 @@ export async function capture(abs: string, keepBytes = false): Promise<Capture &
   }
   const k = kindOf(st);
   if (k !== "file") return { kind: "nonfile", nonfile: k };
-  let fd: number;
+  let opened: { fd: number; fst: BigStats };
   try {
-    fd = await openNoFollow(abs);
+    opened = await openSame(abs, st);
   } catch (err) {
     // swapped for a link between lstat and open
     if (errnoOf(err) === "ELOOP") return { kind: "nonfile", nonfile: "symlink" };
     if (errnoOf(err) === "ENOENT") return { kind: "absent" };
     throw err;
   }
+  const { fd, fst } = opened;
   try {
-    const fst = await fsx.fstat(fd);
-    if (!fst.isFile() || fst.dev !== st.dev || fst.ino !== st.ino) {
-      throw axiomError("ERR_PREIMAGE_CHANGED", { message: `target changed while being read: ${abs}` });
-    }
     const { hex, bytes } = await hashFd(fd, keepBytes);
     const out: Capture & { bytes?: Buffer } = {
       kind: "file",

@@ -1,5 +1,6 @@
 // Small durable-fs helpers on top of the seam: directory fsync, atomic (durable) writes, mkdir -p
-// that reports what it created, and the rename/unlink retry policy of apply.md §5.10.
+// that reports what it created, and the rename/unlink retry policy of apply.md §5.10. Every layer's
+// write under `.axiom/` that must survive a crash is one of these calls (issue 23 records them).
 import * as path from "node:path";
 import { eachLimit } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
@@ -93,11 +94,18 @@ async function openExclusive(tmp: string): Promise<number> {
  */
 const writeTurns = new KeyedGate();
 
-/** Writes `data` to a fresh file (O_EXCL) then renames it onto `file`; durable = fsync file and dir. */
-export async function atomicWrite(file: string, data: Uint8Array | string, durable: boolean): Promise<void> {
+/**
+ * How much of an atomic write is fsynced: `true` = the "atomic durable write" of apply.md §3 (the
+ * file before its rename, then its directory); `"data"` = the file only, so the name, should it
+ * survive a crash, never holds torn bytes (a stored bundle outside the apply, P-1); `false` = none.
+ */
+export type WriteSync = boolean | "data";
+
+/** Writes `data` to a fresh file (O_EXCL) then renames it onto `file`, fsyncing per `sync`. */
+export async function atomicWrite(file: string, data: Uint8Array | string, sync: WriteSync): Promise<void> {
   const leave = await writeTurns.enter(file, Number.POSITIVE_INFINITY);
   try {
-    await writeViaTemp(file, data, durable);
+    await writeViaTemp(file, data, sync);
   } finally {
     leave?.();
   }
@@ -108,7 +116,7 @@ export function forgetWritesInProgress(): void {
   writeTurns.clear();
 }
 
-async function writeViaTemp(file: string, data: Uint8Array | string, durable: boolean): Promise<void> {
+async function writeViaTemp(file: string, data: Uint8Array | string, sync: WriteSync): Promise<void> {
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   const dir = path.dirname(file);
   await mkdirp(dir);
@@ -117,7 +125,7 @@ async function writeViaTemp(file: string, data: Uint8Array | string, durable: bo
   try {
     fd = await openExclusive(tmp);
     await fsx.write(fd, bytes);
-    if (durable) await fsx.fsync(fd);
+    if (sync !== false) await fsx.fsync(fd);
     await fsx.close(fd);
     fd = undefined;
     await renameRetry(tmp, file);
@@ -126,7 +134,7 @@ async function writeViaTemp(file: string, data: Uint8Array | string, durable: bo
     await fsx.rm(tmp).catch(() => undefined);
     throw err;
   }
-  if (durable) await fsyncDir(dir);
+  if (sync === true) await fsyncDir(dir);
 }
 
 export async function rmrf(target: string): Promise<void> {

@@ -1,6 +1,9 @@
-// Bundle intake (formats.md §6.3 steps 2–3), shared by every surface that accepts a bundle:
-// schema (thrown code by precedence NOT_CANONICAL > BUNDLE_TOO_LARGE > INVALID_MANIFEST, with
-// every issue in details.issues), then the manifestDigest recompute (mismatch → NOT_CANONICAL).
+// Bundle intake (formats.md §6.3 steps 2–3), the one function every surface that accepts a bundle
+// calls (check, apply, dry-run, verify, diff, sign, the MCP tools, stored-bundle reads): schema
+// (thrown code by precedence NOT_CANONICAL > BUNDLE_TOO_LARGE > INVALID_MANIFEST, every issue in
+// details.issues, `total`/`max` beside them for BUNDLE_TOO_LARGE per P-7; a nesting deep enough to
+// exhaust the stack is one schema issue, never a RangeError), then the manifestDigest recompute
+// (mismatch → NOT_CANONICAL `{declared, recomputed}` with `path: "manifestDigest"`). ARCH-S1.
 import { canonicalDigestRef } from "@codai/axiom-canon";
 import {
   axiomError,

@@ -1,6 +1,8 @@
-// The fs seam (threats.md §4.3): every fs call the apply engine makes goes through `fsx`, so a
-// test can make any single call fail (or run a hook just before it). Production code installs
-// nothing; `installFs` swaps methods and returns a restore function.
+// The fs seam (threats.md §4.3): every fs call the apply engine makes, every durable write under
+// `.axiom/` the store makes for any layer (stored bundles, applied markers, journals) and the
+// no-follow pre-image read go through `fsx`, so a test can make any single call fail (or run a hook
+// just before it, or record it: the crash suites do). Production code installs nothing;
+// `installFs` swaps methods and returns a restore function.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { promisify } from "node:util";

@@ -8,7 +8,7 @@
 // whether the very file that validated is still there; anything else is read and checked again.
 import { type BigStats, errnoOf, fsx } from "./fsx";
 import { layout } from "./layout";
-import { isFsMarker } from "./store";
+import { readFsMarker } from "./markers";
 
 interface Seen {
   dev: bigint;
@@ -34,19 +34,19 @@ async function lstatOrUndefined(file: string): Promise<BigStats | undefined> {
 }
 
 /**
- * `isFsMarker(root, hex)` (§3 fs marker), answered by one lstat while the file is the one this
- * process last found valid. The identity is remembered only when it is unchanged across the read
+ * The fs-marker rule of apply.md §3 for `applied/<hex>.json` (markers.ts), answered by one lstat
+ * while the file is the one this process last found valid. The identity is remembered only when it is unchanged across the read
  * (a marker replaced during the read is checked again next time); a failed lstat falls back to
  * the full check, which fails closed.
  */
-export async function isFsMarkerKnown(root: string, hex: string): Promise<boolean> {
+export async function isFsMarker(root: string, hex: string): Promise<boolean> {
   const file = layout.applied(root, hex);
   let before: BigStats | undefined;
   try {
     before = await lstatOrUndefined(file);
   } catch {
     seen.delete(file);
-    return isFsMarker(root, hex);
+    return readFsMarker(root, hex);
   }
   if (before === undefined) {
     seen.delete(file);
@@ -55,7 +55,7 @@ export async function isFsMarkerKnown(root: string, hex: string): Promise<boolea
   const hit = seen.get(file);
   if (hit && same(hit, before)) return true;
   seen.delete(file);
-  const ok = await isFsMarker(root, hex);
+  const ok = await readFsMarker(root, hex);
   if (!ok || !before.isFile()) return ok;
   const after = await lstatOrUndefined(file).catch(() => undefined);
   if (after && same(before, after)) {

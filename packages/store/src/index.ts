@@ -1,0 +1,47 @@
+// Public surface of @codai/axiom-store, the floor plan, checks and apply share (they never import
+// each other): the `.axiom/` layout, the fs seam and its durable-write primitives, bundle intake,
+// stored bundles, applied markers, the no-follow pre-image reader and the drift rule. Anything
+// added here becomes public. The layout alone is also `@codai/axiom-store/layout` (no zod).
+
+export type { StoreBundleOptions } from "./bundles";
+export { readStoredBundle, storeBundle } from "./bundles";
+export type { Drift, DriftOptions, Expectation } from "./drift";
+export { postImageExpectations, postImageOf, preImageExpectations, treeDrift } from "./drift";
+export type { BigStats, FsPort } from "./fsx";
+// The fs seam (installFs is the fault-injection and crash-recording hook; production installs nothing):
+export { errnoOf, fsx, installFs, nodeFs, O, O_NOFOLLOW } from "./fsx";
+export type { Capture, Kind } from "./identity";
+export { capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow, openSame } from "./identity";
+export { bundleFailureCode, bundleIssues, intakeBundle, recomputeManifestDigest } from "./intake";
+export type { WriteSync } from "./io";
+export {
+  atomicWrite,
+  FSYNC_PARALLEL,
+  forgetWritesInProgress,
+  fsyncDir,
+  fsyncDirs,
+  fsyncParallel,
+  mkdirp,
+  RETRY_MAX,
+  RETRY_SLEEP_MS,
+  readJsonIfExists,
+  renameRetry,
+  rmLeftover,
+  rmrf,
+  unlinkRetry,
+} from "./io";
+export {
+  AXIOM_DIR,
+  AXIOM_GITIGNORE_LINES,
+  AXIOM_GLOB,
+  AXIOM_IGNORE_FORMS,
+  AXIOM_REL,
+  axiomDir,
+  backupRel,
+  layout,
+} from "./layout";
+export { KeyedGate } from "./local-gate";
+export { isFsMarker } from "./marker-cache";
+export { writeAppliedMarker } from "./markers";
+export type { PreImageValue } from "./preimage";
+export { readPreImage, readPreImageBytes } from "./preimage";
