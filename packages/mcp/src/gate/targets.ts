@@ -100,8 +100,11 @@ function fsOpTargets(n: string, input: JsonObject): RawTarget[] | undefined {
   const push = (raw: string | undefined, op: "write" | "delete") => {
     if (raw !== undefined) out.push({ raw, op });
   };
+  // No destination: nothing to judge, so the call is refused (ERR_UNSUPPORTED_OP, fail-closed).
   if (/(move|rename)_(file|directory)/.test(n)) {
-    push(pick(DEST_KEYS), "write");
+    const dest = pick(DEST_KEYS);
+    if (dest === undefined) return [];
+    push(dest, "write");
     push(pick(SOURCE_KEYS), "delete");
     return out;
   }

@@ -397,21 +397,34 @@ export class Analyzer {
     const redirects = node.children.filter((c) => c !== body && c.named);
     const inner: ExecContext = { ...ctx };
     const trailing: SyntaxNode[] = [];
+    const fileRedirects: SyntaxNode[] = [];
     for (const r of redirects) {
       if (r.type === "heredoc_redirect" || r.type === "herestring_redirect") {
         inner.stdin = this.heredocText(r, st);
         // A heredoc redirect carries its own later redirections and, oddly, the rest of a
         // pipeline or list (`cat <<EOF | sh`): both are handled here.
         for (const c of r.children) {
-          if (c.type === "file_redirect") this.redirect(c, st, inner);
+          if (c.type === "file_redirect") fileRedirects.push(c);
           else if (STATEMENT_TYPES.has(c.type)) trailing.push(c);
         }
         continue;
       }
-      const from = this.redirect(r, st, inner);
+      fileRedirects.push(r);
+    }
+    // Input first: `patch < fix.diff`, `sh < script` read it.
+    for (const r of fileRedirects) {
+      const from = this.inputOf(r, st);
       if (from !== undefined) inner.stdinFile = from;
     }
+    // The grammar hangs `a && b > f` and `a | b > f` on the whole list or pipeline, while the
+    // shell opens f for the last command: after a list, the cwd may have changed (`cd x && b > f`).
+    const late = body !== undefined && (body.type === "list" || body.type === "pipeline");
+    if (!late) for (const r of fileRedirects) this.redirect(r, st, inner);
     let out = body ? this.statement(body, st, inner) : st;
+    if (late) {
+      const at = merge(st, out);
+      for (const r of fileRedirects) this.redirect(r, at, inner);
+    }
     for (const t of trailing) {
       if (t.type === "pipeline") {
         const fed = body ? this.outputOf(node, st) : undefined;
@@ -423,6 +436,19 @@ export class Analyzer {
       } else out = this.statement(t, out);
     }
     return out;
+  }
+
+  /** The file a `<` redirection reads, if that is what `node` is. */
+  private inputOf(node: SyntaxNode, st: State): string | undefined {
+    if (node.type !== "file_redirect") return undefined;
+    const dest = node.children.find((c) => c.field === "destination");
+    const op = node.children
+      .filter((c) => c !== dest && c.field !== "descriptor")
+      .map((c) => (c.type === "ERROR" ? c.text : c.named ? "" : c.type))
+      .join("");
+    if (op !== "<" || !dest) return undefined;
+    const a = resolveWord(dest, { vars: st.vars, substitution: () => {} })[0];
+    return a && !a.opaque ? a.text : undefined;
   }
 
   /** One redirection: writes its target; returns the file of a `<` redirection. */
@@ -603,7 +629,13 @@ export class Analyzer {
         continue;
       }
       if (c.field === "name" || c.field === "argument") {
-        const w = c.type === "command_name" ? (c.children[0] ?? c) : c;
+        // command_name wraps the word; several pieces (t''ee) are one concatenated word.
+        const w =
+          c.type === "command_name"
+            ? c.children.length === 1
+              ? (c.children[0] as SyntaxNode)
+              : { ...c, type: "concatenation" }
+            : c;
         argv.push(...this.words(w, st));
         continue;
       }
