@@ -152,6 +152,7 @@ const ATTACKS: [string, string, string?][] = [
   ["write through an in-root leaf symlink", "echo x > s.json", ".claude/settings.json"],
   ["write through a dangling in-root symlink", "echo '{}' > dangling", ".vscode/settings.json"],
   ["variable assigned in the line", "f=.env; echo x > $f", ".env"],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template.
   ["variable concatenation", 'd=.cla; echo x > "${d}ude/settings.json"', ".claude/settings.json"],
   ["for loop over literals", "for f in a .env; do echo x > $f; done", ".env"],
   ["function body", "w() { echo x > .env; }; w", ".env"],
@@ -175,7 +176,7 @@ const ATTACKS: [string, string, string?][] = [
   ["opaque interpreter run inside a protected directory", "cd .git && python3 fix.py"],
   ["script file that writes a protected file", "bash scripts/evil.sh", ".claude/settings.json"],
   ["source of a script file", ". scripts/evil.sh", ".claude/settings.json"],
-  ["absolute path into the root", `echo x > ${"$"}{ROOT_PLACEHOLDER}/.env`],
+  ["absolute path into the root", "echo x > @ROOT@/.env"],
   ["dot-dot path back into the root", "echo x > src/../.env", ".env"],
   ["case-folded name", "echo x > .ENV", ".ENV"],
   ["PowerShell Set-Content", "Set-Content -Path .env -Value x", ".env"],
@@ -183,7 +184,7 @@ const ATTACKS: [string, string, string?][] = [
 
 describe("issue 20 High 2: shell bypasses of the protected set (real axiom gate --stdin payloads)", () => {
   it(`${ATTACKS.length} attacks, each denied (exit 2, path.deny on the protected path)`, async () => {
-    const cmds = ATTACKS.map(([name, cmd, p]) => [name, cmd.replace("${ROOT_PLACEHOLDER}", repo.root), p] as const);
+    const cmds = ATTACKS.map(([name, cmd, p]) => [name, cmd.replace("@ROOT@", repo.root), p] as const);
     const runs = await pool(cmds, ([, cmd]) => gate("Bash", { command: cmd }));
     const allowed: string[] = [];
     cmds.forEach(([name, cmd, p], i) => {
