@@ -12,7 +12,7 @@ import { runCommand } from "./commands";
 import { unescapePattern } from "./glob-intersect";
 import type { SyntaxNode } from "./parser";
 import { commandName, joinCwd, joinPattern, norm } from "./paths";
-import { type Arg, argText, OPAQUE_ARG, resolveWord, type Vars, visitSubstitutions } from "./words";
+import { type Arg, argText, known, OPAQUE_ARG, resolveWord, unknown, type Vars, visitSubstitutions } from "./words";
 
 export type Op = "write" | "delete";
 /** A working directory relative to the hook's cwd ("" = itself) or absolute; null = unknown. */
@@ -60,12 +60,19 @@ function unionCwds(...lists: Cwd[][]): Cwd[] {
   return out.length > MAX_CWDS ? [null] : out;
 }
 
+/**
+ * After branches: a value both agree on stays; a variable set in one branch only keeps that value
+ * (unset, it would expand to nothing and name less); different values become unknown, with every
+ * value kept as the hint the mention rule reads.
+ */
 function mergeVars(a: Vars, b: Vars): Vars {
   const out: Vars = new Map();
   for (const k of new Set([...a.keys(), ...b.keys()])) {
     const x = a.get(k);
     const y = b.get(k);
-    out.set(k, x !== undefined && x === y ? x : null);
+    if (x === undefined || y === undefined) out.set(k, (x ?? y) as NonNullable<typeof x>);
+    else if (x.value !== null && x.value === y.value) out.set(k, x);
+    else out.set(k, unknown([x.hint, y.hint].filter((h) => h !== "").join(" ")));
   }
   return out;
 }
@@ -286,7 +293,7 @@ export class Analyzer {
       case "declaration_command":
         return this.declaration(node, st);
       case "unset_command":
-        for (const c of node.children) if (c.named) st.vars.set(c.text, null);
+        for (const c of node.children) if (c.named) st.vars.set(c.text, unknown());
         return st;
       case "function_definition": {
         const name = node.children.find((c) => c.field === "name");
@@ -486,16 +493,18 @@ export class Analyzer {
     if (!name) return;
     const append = node.children.some((c) => c.type === "+=");
     if (!value) {
-      st.vars.set(name.text, append ? (st.vars.get(name.text) ?? null) : "");
+      st.vars.set(name.text, append ? (st.vars.get(name.text) ?? unknown()) : known(""));
       return;
     }
     const args = this.words(value, st);
     const v =
       args.length === 1 && !args[0]?.opaque && value.type !== "array" ? (args[0] as { text: string }).text : null;
+    const hint = v ?? args.map(argText).join(" ");
     if (append) {
       const prev = st.vars.get(name.text);
-      st.vars.set(name.text, prev === undefined || prev === null || v === null ? null : prev + v);
-    } else st.vars.set(name.text, v);
+      if (prev !== undefined && prev.value !== null && v !== null) st.vars.set(name.text, known(prev.value + v));
+      else st.vars.set(name.text, unknown(`${prev?.hint ?? ""}${hint}`));
+    } else st.vars.set(name.text, v === null ? unknown(hint) : known(v));
   }
 
   private declaration(node: SyntaxNode, st: State): State {
@@ -583,13 +592,13 @@ export class Analyzer {
     if (literal && values.length > 0) {
       for (const v of values) {
         const s = copy(st);
-        s.vars.set(variable.text, (v as { text: string }).text);
+        s.vars.set(variable.text, known((v as { text: string }).text));
         runs.push(this.statement(body, s));
       }
     } else {
       const s = copy(st);
       // Unknown or glob values: the variable is opaque; a glob's matches are judged as a glob.
-      s.vars.set(variable.text, null);
+      s.vars.set(variable.text, unknown(values.map(argText).join(" ")));
       for (const v of values) if (!v.opaque && v.glob) this.writeProbeGlob(v, s);
       for (const v of values) if (v.opaque) this.mention(v.visible, "for loop value", s);
       runs.push(this.statement(body, s));

@@ -9,7 +9,7 @@ import type { Analyzer, ExecContext, Op, State } from "./analyze";
 import { gitCommand } from "./git";
 import { escapePattern } from "./glob-intersect";
 import { joinCwd } from "./paths";
-import { type Arg, argText, literalArg, OPAQUE_ARG, textArg } from "./words";
+import { type Arg, argText, literalArg, OPAQUE_ARG, textArg, unknown } from "./words";
 
 export interface OptSpec {
   /** Short options that take a value (`-t DIR`, `-tDIR`). */
@@ -154,11 +154,11 @@ export function runCommand(a: Analyzer, name: string, args: Arg[], st: State, ct
     if (name === "cd" || name === "pushd") return cd(args, st);
     if (name === "popd") return { ...st, cwds: [null] };
     if (name === "read" || name === "mapfile" || name === "readarray" || name === "getopts") {
-      for (const x of args) if (!x.opaque && /^[A-Za-z_]\w*$/.test(x.text)) st.vars.set(x.text, null);
+      for (const x of args) if (!x.opaque && /^[A-Za-z_]\w*$/.test(x.text)) st.vars.set(x.text, unknown());
     }
     if (name === "printf") {
       const p = getopts(args, { short: "v" });
-      for (const v of values(p, "v")) if (!v.opaque) st.vars.set(v.text, null);
+      for (const v of values(p, "v")) if (!v.opaque) st.vars.set(v.text, unknown());
     }
     return st;
   }
@@ -371,7 +371,7 @@ export function runText(a: Analyzer, text: Arg, via: string, st: State, sameShel
     for (const cwd of st.cwds) if (cwd !== null && cwd !== "") a.emit({ kind: "area", dir: cwd, via });
     return st;
   }
-  const inner = sameShell ? st : { cwds: [...st.cwds], vars: new Map<string, string | null>(), links: st.links };
+  const inner = sameShell ? st : { cwds: [...st.cwds], vars: new Map(), links: st.links };
   const out = a.script(text.text, via, inner);
   return sameShell ? out : st;
 }

@@ -21,8 +21,18 @@ export type Arg =
       suffix: string;
     };
 
-/** Known shell variables: a value, or null when set to something the gate cannot know. */
-export type Vars = Map<string, string | null>;
+/**
+ * Shell variables seen assigned in the line: a value, or null when the gate cannot know it; `hint`
+ * holds every text it may hold (the values of other branches), read by the mention rule.
+ */
+export interface VarValue {
+  value: string | null;
+  hint: string;
+}
+export type Vars = Map<string, VarValue>;
+
+export const known = (value: string): VarValue => ({ value, hint: value });
+export const unknown = (hint = ""): VarValue => ({ value: null, hint });
 
 type Part = { kind: "lit"; pat: string } | { kind: "opaque"; source: string };
 
@@ -116,10 +126,12 @@ function doubleQuotedText(text: string): string {
 const IFS = /[ \t\n]/;
 
 function variable(name: string, quoted: boolean, ctx: WordContext, source: string): Part {
-  const v = ctx.vars.get(name);
-  if (v === undefined || v === null) return { kind: "opaque", source };
+  const entry = ctx.vars.get(name);
+  if (entry === undefined) return { kind: "opaque", source };
+  const v = entry.value;
+  if (v === null) return { kind: "opaque", source: entry.hint === "" ? source : `${source} ${entry.hint}` };
   // Unquoted, a value with blanks would be split into several words: not followed (opaque).
-  if (!quoted && IFS.test(v)) return { kind: "opaque", source };
+  if (!quoted && IFS.test(v)) return { kind: "opaque", source: `${source} ${v}` };
   // Unquoted, glob characters of the value stay live; braces never expand from a value.
   return { kind: "lit", pat: quoted ? escapePattern(v) : v.replace(/[\\{},]/g, "\\$&") };
 }
