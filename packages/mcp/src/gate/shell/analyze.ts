@@ -428,10 +428,9 @@ export class Analyzer {
     const late = body !== undefined && (body.type === "list" || body.type === "pipeline");
     if (!late) for (const r of fileRedirects) this.redirect(r, st, inner);
     let out = body ? this.statement(body, st, inner) : st;
-    if (late) {
-      const at = merge(st, out);
-      for (const r of fileRedirects) this.redirect(r, at, inner);
-    }
+    // The state after a list already merges its branches; a pipeline's last element runs in a
+    // subshell of the state before it, which is what a pipeline returns.
+    if (late) for (const r of fileRedirects) this.redirect(r, out, inner);
     for (const t of trailing) {
       if (t.type === "pipeline") {
         const fed = body ? this.outputOf(node, st) : undefined;
