@@ -61,7 +61,7 @@ export async function humanStep(call: ToolCall, req: HumanStepRequest): Promise<
   const { log } = call.deps;
   const outcome = (o: string) =>
     log.info("human confirmation", { tool: req.tool, manifestDigest: req.manifestDigest, outcome: o });
-  // Tamper evidence (SEC-7): a setting that answers or skips this step, new since start-up, refuses.
+  // Tamper evidence (SEC-8): a setting that answers or skips this step, new since start-up, refuses.
   const appeared = await settingsAppeared(req.root);
   if (appeared !== undefined) {
     outcome("harness-setting-appeared");

@@ -52,7 +52,7 @@ export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> 
   }
   if (config.requireHuman) log.info("human confirmation required (--require-human)");
   // Harness settings that would answer or skip the human step (mcp.md §8.3, threats.md T12).
-  // The same audit is the baseline that every confirm compares with (human/tamper.ts, SEC-7).
+  // The same audit is the baseline that every confirm compares with (human/tamper.ts, SEC-8).
   for (const root of policy.roots) {
     const checks = await auditElicitationHooks(root, homedir());
     recordAuditBaseline(root, checks);

@@ -1,4 +1,4 @@
-// Issue 20 High 2 (decisions SEC-2…SEC-6): the shell-scan bypasses of the hostile review, each as a
+// Issue 20 High 2 (decisions SEC-2…SEC-7): the shell-scan bypasses of the hostile review, each as a
 // real `axiom gate --stdin` payload (Claude Code PreToolUse Bash), named after the attack. Zero of
 // them may be allowed. The benign table must stay allowed. Run against an older build with
 // AXIOM_GATE_ENTRY=/path/to/dist/cli.js to see the table red (hooks-doctor.md §2.6 regex scan).
@@ -287,7 +287,7 @@ describe("benign commands stay allowed", () => {
   }, 240_000);
 });
 
-describe("Write/Edit through an in-root symlink (decisions SEC-5)", () => {
+describe("Write/Edit through an in-root symlink (decisions SEC-6)", () => {
   it("a Write through a symlinked directory to .claude/ is denied path.deny on the real path, as the literal path is", async () => {
     const literal = await gate("Write", { file_path: ".claude/settings.json", content: "{}" });
     const viaDir = await gate("Write", { file_path: "cl/settings.json", content: "{}" });
@@ -325,7 +325,7 @@ describe("Write/Edit through an in-root symlink (decisions SEC-5)", () => {
   });
 });
 
-describe("file-system operation tools are writes (decisions SEC-6)", () => {
+describe("file-system operation tools are writes (decisions SEC-7)", () => {
   it("move_file / copy_file / rename_file onto a protected path, or moving one away, are denied; ordinary ones allowed", async () => {
     const cases: [string, Record<string, unknown>, number, string?][] = [
       ["move_file", { source: "a.txt", destination: ".mcp.json" }, 2, ".mcp.json"],

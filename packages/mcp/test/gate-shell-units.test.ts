@@ -1,4 +1,4 @@
-// In-process units of the parsed shell judgement (decisions SEC-2…SEC-4): glob intersection, the
+// In-process units of the parsed shell judgement (decisions SEC-3…SEC-5): glob intersection, the
 // protection predicates, brace expansion, ANSI-C strings, git configuration keys, word resolution.
 import { describe, expect, it } from "vitest";
 import { BUILTIN_GATE_PROFILE } from "../src/gate/profile";

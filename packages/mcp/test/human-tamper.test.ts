@@ -1,4 +1,4 @@
-// Issue 20 High 2, second half (decisions SEC-7): self-approval is tamper-evident. A parser can be
+// Issue 20 High 2, second half (decisions SEC-8): self-approval is tamper-evident. A parser can be
 // walked around by a script file, so a real `axiom mcp` re-runs the elicitation / auto-approve audit
 // before every confirm and refuses the write when a harness setting that answers or skips the human
 // step appeared since start-up: ERR_CONFIRM_DIGEST_MISMATCH {reason: "harness-setting-appeared",

@@ -29,7 +29,7 @@ const has = (name: string, words: readonly string[]) => words.some((w) => name.i
 
 /**
  * File-system operation tools (MCP filesystem servers, Cursor, VS Code): moves, copies, renames and
- * deletes are writes of the paths they change (decisions SEC-6; before, `move_file` and `copy_file`
+ * deletes are writes of the paths they change (decisions SEC-7; before, `move_file` and `copy_file`
  * were class other). `create_directory` stays class other (§2.4 example, acceptance 14): an empty
  * directory carries no content.
  */

@@ -60,7 +60,7 @@ export async function evaluateTargets(
   const targets: ResolvedTarget[] = [];
   for (const t of raw) {
     const r = await resolveTarget(t.raw, cwd, root);
-    // A path through an in-root symlink is also judged by where it lands (decisions SEC-5).
+    // A path through an in-root symlink is also judged by where it lands (decisions SEC-6).
     const aliases = aliasPaths(t.raw, cwd, root).filter((a) => !(r.ok && a === r.path));
     const content = t.content !== undefined ? { content: t.content } : {};
     if (!r.ok && aliases.length > 0) {

@@ -135,7 +135,7 @@ function landing(abs: string): string {
 }
 
 /**
- * The other root-relative names one target has (decisions SEC-5): its lexical path under the root
+ * The other root-relative names one target has (decisions SEC-6): its lexical path under the root
  * when it was given absolute (resolution canonicalises it), and where it lands through in-root
  * symbolic links (the leaf, dangling links and links in the ancestry included). Names outside the
  * root are left out (containment is resolveTarget's).

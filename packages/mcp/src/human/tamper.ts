@@ -1,4 +1,4 @@
-// Tamper evidence for the human step (issue 20 High 2, decisions SEC-7): a shell parser can still
+// Tamper evidence for the human step (issue 20 High 2, decisions SEC-8): a shell parser can still
 // be walked around by a script file, so before every confirm the server runs the elicitation /
 // auto-approve audit again (auditElicitationHooks, hooks-doctor.md §4.4) and compares it with the
 // audit `axiom mcp` ran at start-up. A finding that was not there then (a harness setting that

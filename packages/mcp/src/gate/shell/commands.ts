@@ -1,4 +1,4 @@
-// The command table of the shell judgement (decisions SEC-2): which operands and options of the
+// The command table of the shell judgement (decisions SEC-3): which operands and options of the
 // common file tools are write targets (cp/mv/install/ln -t, tee, dd of=, rsync, curl -o, wget -O,
 // tar -C/-x, unzip -d, find -exec/-delete/-fprint, sed -i, awk -i inplace, perl -i, patch, git…),
 // the wrappers that run another command (env, sudo, timeout, nice, nohup, xargs, busybox, …), the

@@ -1,4 +1,4 @@
-// git in the shell judgement (decisions SEC-4): global options (`-C`, `-c`, `--git-dir`, …), the
+// git in the shell judgement (decisions SEC-5): global options (`-C`, `-c`, `--git-dir`, …), the
 // subcommands that write working-tree paths (checkout, reset, clean, restore, rm, mv, stash as in
 // hooks-doctor.md §2.6; apply, worktree, clone, archive, format-patch, bundle, --output), and
 // configuration. A configuration key that makes git run a program or read more configuration

@@ -1,4 +1,4 @@
-// "Could this glob name that path?" (decisions SEC-3): whether two glob patterns share a match,
+// "Could this glob name that path?" (decisions SEC-4): whether two glob patterns share a match,
 // decided on their automata, so a shell glob such as `.cl*/sett?ngs.json` is judged against the
 // gate's deny globs without touching the disk. Both sides use one syntax: `*`, `?`, `[…]`/`[!…]`,
 // backslash escapes and `**` as a whole segment (any number of segments); an extglob group

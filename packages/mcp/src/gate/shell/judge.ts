@@ -1,4 +1,4 @@
-// The shell judgement (hooks-doctor.md §2.6 as amended by decisions SEC-2…SEC-4): parse the command
+// The shell judgement (hooks-doctor.md §2.6 as amended by decisions SEC-2…SEC-5): parse the command
 // line with tree-sitter-bash, walk it (analyze.ts), then decide every finding against the gate
 // profile's deny globs. Literal paths come back as targets for the usual resolution and predicates
 // (gate/evaluate.ts); globs, directories written into, opaque commands and links are decided here:

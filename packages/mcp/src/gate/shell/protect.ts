@@ -1,4 +1,4 @@
-// The protected set as the shell judgement asks about it (decisions SEC-3), derived from the gate
+// The protected set as the shell judgement asks about it (decisions SEC-4), derived from the gate
 // profile's deny globs: is a path denied, could a glob name a denied path, does a directory hold
 // (or could it come to hold) a denied path, could a bare file name be the last segment of one.
 import { compileGlobs } from "../../../../checks/src/glob";

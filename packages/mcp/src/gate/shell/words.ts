@@ -1,4 +1,4 @@
-// Words of a parsed command line → arguments (decisions SEC-2): quote removal, concatenation,
+// Words of a parsed command line → arguments (decisions SEC-3): quote removal, concatenation,
 // `$'…'`, backslash escapes, tilde, known variables, brace expansion. The result is kept in
 // "pattern form": glob characters that were quoted or escaped carry a backslash, the others are
 // live, so `".e"nv`, `.e''nv` and `$'.e\x6ev'` all become `.env` and `"*"` stays a literal star.
