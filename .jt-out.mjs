@@ -2249,6 +2249,8 @@ function matchSegment(name2, segmentPattern) {
 }
 
 // packages/mcp/src/gate/shell/words.ts
+var known = (value) => ({ value, hint: value });
+var unknown = (hint = "") => ({ value: null, hint });
 function literalArg(pat) {
   return { opaque: false, pat, text: unescapePattern(pat), glob: hasGlob(pat) };
 }
@@ -2322,9 +2324,11 @@ function doubleQuotedText(text) {
 }
 var IFS = /[ \t\n]/;
 function variable(name2, quoted, ctx, source2) {
-  const v = ctx.vars.get(name2);
-  if (v === void 0 || v === null) return { kind: "opaque", source: source2 };
-  if (!quoted && IFS.test(v)) return { kind: "opaque", source: source2 };
+  const entry = ctx.vars.get(name2);
+  if (entry === void 0) return { kind: "opaque", source: source2 };
+  const v = entry.value;
+  if (v === null) return { kind: "opaque", source: entry.hint === "" ? source2 : `${source2} ${entry.hint}` };
+  if (!quoted && IFS.test(v)) return { kind: "opaque", source: `${source2} ${v}` };
   return { kind: "lit", pat: quoted ? escapePattern(v) : v.replace(/[\\{},]/g, "\\$&") };
 }
 function expansionPart(node, quoted, ctx) {
@@ -2866,11 +2870,11 @@ function runCommand(a, name2, args2, st, ctx) {
     if (name2 === "cd" || name2 === "pushd") return cd(args2, st);
     if (name2 === "popd") return { ...st, cwds: [null] };
     if (name2 === "read" || name2 === "mapfile" || name2 === "readarray" || name2 === "getopts") {
-      for (const x of args2) if (!x.opaque && /^[A-Za-z_]\w*$/.test(x.text)) st.vars.set(x.text, null);
+      for (const x of args2) if (!x.opaque && /^[A-Za-z_]\w*$/.test(x.text)) st.vars.set(x.text, unknown());
     }
     if (name2 === "printf") {
       const p = getopts(args2, { short: "v" });
-      for (const v of values(p, "v")) if (!v.opaque) st.vars.set(v.text, null);
+      for (const v of values(p, "v")) if (!v.opaque) st.vars.set(v.text, unknown());
     }
     return st;
   }
@@ -3061,8 +3065,25 @@ function runCommand(a, name2, args2, st, ctx) {
   }
   const ps = PS_CMDLETS2[name2];
   if (ps !== void 0) return powershell(a, ps, args2, st);
-  a.opaque(args2, `program ${name2}`, st, ctx);
+  a.opaque(INTERPRETERS.has(name2) ? withoutScriptFile(args2) : args2, `program ${name2}`, st, ctx);
   return st;
+}
+var INTERPRETERS = /* @__PURE__ */ new Set(["node", "nodejs", "python", "python3", "python2", "deno", "bun", "tsx", "ts-node", "php", "lua", "rscript"]);
+var INLINE_CODE = /* @__PURE__ */ new Set(["-c", "-e", "-p", "--eval", "--print", "-m", "-E"]);
+var VALUE_FLAGS = /* @__PURE__ */ new Set(["-r", "--require", "--import", "--loader", "--experimental-loader", "-W", "-X", "--conditions", "-C"]);
+function withoutScriptFile(args2) {
+  for (let i2 = 0; i2 < args2.length; i2++) {
+    const w = args2[i2];
+    if (w.opaque) return args2;
+    if (INLINE_CODE.has(w.text)) return args2;
+    if (VALUE_FLAGS.has(w.text)) {
+      i2++;
+      continue;
+    }
+    if (w.text.startsWith("-")) continue;
+    return [...args2.slice(0, i2), ...args2.slice(i2 + 1)];
+  }
+  return args2;
 }
 var isSwitch2 = (w) => !w.opaque && /^\/[A-Za-z](:.*)?$/.test(w.text);
 function textJoin(args2) {
@@ -3887,6 +3908,7 @@ function splitComma(w) {
 
 // packages/mcp/src/gate/shell/analyze.ts
 var MAX_DEPTH = 8;
+var MAX_FINDINGS = 1e5;
 var MAX_CWDS = 8;
 var MAX_LOOP_VALUES = 16;
 function unionCwds(...lists) {
@@ -3899,7 +3921,9 @@ function mergeVars(a, b) {
   for (const k of /* @__PURE__ */ new Set([...a.keys(), ...b.keys()])) {
     const x = a.get(k);
     const y = b.get(k);
-    out2.set(k, x !== void 0 && x === y ? x : null);
+    if (x === void 0 || y === void 0) out2.set(k, x ?? y);
+    else if (x.value !== null && x.value === y.value) out2.set(k, x);
+    else out2.set(k, unknown([x.hint, y.hint].filter((h) => h !== "").join(" ")));
   }
   return out2;
 }
@@ -3924,7 +3948,8 @@ var Analyzer = class {
   functions = /* @__PURE__ */ new Map();
   // ---- emitting ---------------------------------------------------------------------------
   emit(f) {
-    if (this.findings.length < 4096) this.findings.push(f);
+    if (this.findings.length >= MAX_FINDINGS) throw new Error("the command line is too complex to judge");
+    this.findings.push(f);
   }
   /** A write (or delete) of one argument under every possible cwd. */
   writeArg(arg, op, via, st) {
@@ -4094,7 +4119,7 @@ var Analyzer = class {
       case "declaration_command":
         return this.declaration(node, st);
       case "unset_command":
-        for (const c of node.children) if (c.named) st.vars.set(c.text, null);
+        for (const c of node.children) if (c.named) st.vars.set(c.text, unknown());
         return st;
       case "function_definition": {
         const name2 = node.children.find((c) => c.field === "name");
@@ -4213,10 +4238,7 @@ var Analyzer = class {
     const late = body2 !== void 0 && (body2.type === "list" || body2.type === "pipeline");
     if (!late) for (const r of fileRedirects) this.redirect(r, st, inner);
     let out2 = body2 ? this.statement(body2, st, inner) : st;
-    if (late) {
-      const at = merge(st, out2);
-      for (const r of fileRedirects) this.redirect(r, at, inner);
-    }
+    if (late) for (const r of fileRedirects) this.redirect(r, out2, inner);
     for (const t of trailing) {
       if (t.type === "pipeline") {
         const fed = body2 ? this.outputOf(node, st) : void 0;
@@ -4268,15 +4290,17 @@ var Analyzer = class {
     if (!name2) return;
     const append = node.children.some((c) => c.type === "+=");
     if (!value) {
-      st.vars.set(name2.text, append ? st.vars.get(name2.text) ?? null : "");
+      st.vars.set(name2.text, append ? st.vars.get(name2.text) ?? unknown() : known(""));
       return;
     }
     const args2 = this.words(value, st);
     const v = args2.length === 1 && !args2[0]?.opaque && value.type !== "array" ? args2[0].text : null;
+    const hint = v ?? args2.map(argText).join(" ");
     if (append) {
       const prev = st.vars.get(name2.text);
-      st.vars.set(name2.text, prev === void 0 || prev === null || v === null ? null : prev + v);
-    } else st.vars.set(name2.text, v);
+      if (prev !== void 0 && prev.value !== null && v !== null) st.vars.set(name2.text, known(prev.value + v));
+      else st.vars.set(name2.text, unknown(`${prev?.hint ?? ""}${hint}`));
+    } else st.vars.set(name2.text, v === null ? unknown(hint) : known(v));
   }
   declaration(node, st) {
     for (const c of node.children) {
@@ -4357,12 +4381,12 @@ var Analyzer = class {
     if (literal && values2.length > 0) {
       for (const v of values2) {
         const s = copy(st);
-        s.vars.set(variable2.text, v.text);
+        s.vars.set(variable2.text, known(v.text));
         runs.push(this.statement(body2, s));
       }
     } else {
       const s = copy(st);
-      s.vars.set(variable2.text, null);
+      s.vars.set(variable2.text, unknown(values2.map(argText).join(" ")));
       for (const v of values2) if (!v.opaque && v.glob) this.writeProbeGlob(v, s);
       for (const v of values2) if (v.opaque) this.mention(v.visible, "for loop value", s);
       runs.push(this.statement(body2, s));

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BUILTIN_GATE_PROFILE } from "../src/gate/profile";
 import { inertConfigKey } from "../src/gate/shell/git";
 import { expandBraces, parsePattern, patternsMeet } from "../src/gate/shell/glob-intersect";
+import { judgeShell } from "../src/gate/shell/judge";
 import { loadBashParser, parseBash } from "../src/gate/shell/parser";
 import { protectionOf } from "../src/gate/shell/protect";
 import { argText, decodeAnsiC, resolveWord } from "../src/gate/shell/words";
@@ -102,5 +103,14 @@ describe("word resolution on the real parse", () => {
     expect(live?.opaque === false && live.glob).toBe(true);
     const opaque = word('"$(pwd)"/.env')[0];
     expect(opaque).toMatchObject({ opaque: true, suffix: "/.env" });
+  });
+});
+
+describe("limits", () => {
+  it("findings are never silently capped: a line with more than 100,000 write targets is refused as too complex (fail-closed)", async () => {
+    const huge = `touch ${"a ".repeat(100_001)}`;
+    await expect(judgeShell(huge, { cwd: "/nonexistent", root: "/nonexistent", deny: [".env"] })).rejects.toThrow(
+      /too complex/,
+    );
   });
 });

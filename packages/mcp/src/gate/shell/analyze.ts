@@ -51,6 +51,7 @@ export interface AnalyzerHost {
 }
 
 const MAX_DEPTH = 8;
+const MAX_FINDINGS = 100_000;
 const MAX_CWDS = 8;
 const MAX_LOOP_VALUES = 16;
 
@@ -107,7 +108,10 @@ export class Analyzer {
   // ---- emitting ---------------------------------------------------------------------------
 
   emit(f: Finding): void {
-    if (this.findings.length < 4096) this.findings.push(f);
+    // No silent cap (a long list of harmless writes must not hide the last one): past this many
+    // findings the line is refused as too complex to judge (ERR_INTERNAL, fail-closed).
+    if (this.findings.length >= MAX_FINDINGS) throw new Error("the command line is too complex to judge");
+    this.findings.push(f);
   }
 
   /** A write (or delete) of one argument under every possible cwd. */

@@ -353,8 +353,55 @@ export function runCommand(a: Analyzer, name: string, args: Arg[], st: State, ct
   }
   const ps = PS_CMDLETS[name];
   if (ps !== undefined) return powershell(a, ps, args, st);
-  a.opaque(args, `program ${name}`, st, ctx);
+  a.opaque(INTERPRETERS.has(name) ? withoutScriptFile(args) : args, `program ${name}`, st, ctx);
   return st;
+}
+
+/** Interpreters whose first operand is the script they read (not a file they write). */
+const INTERPRETERS = new Set([
+  "node",
+  "nodejs",
+  "python",
+  "python3",
+  "python2",
+  "deno",
+  "bun",
+  "tsx",
+  "ts-node",
+  "php",
+  "lua",
+  "rscript",
+]);
+const INLINE_CODE = new Set(["-c", "-e", "-p", "--eval", "--print", "-m", "-E"]);
+const VALUE_FLAGS = new Set([
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+  "-W",
+  "-X",
+  "--conditions",
+  "-C",
+]);
+
+/**
+ * The arguments of an interpreter without its script file: `node node_modules/x/bin/cli.js` reads
+ * that file, so naming it is no write (its other words are still checked; `-c`/`-e` code too).
+ */
+function withoutScriptFile(args: Arg[]): Arg[] {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i] as Arg;
+    if (w.opaque) return args;
+    if (INLINE_CODE.has(w.text)) return args;
+    if (VALUE_FLAGS.has(w.text)) {
+      i++;
+      continue;
+    }
+    if (w.text.startsWith("-")) continue;
+    return [...args.slice(0, i), ...args.slice(i + 1)];
+  }
+  return args;
 }
 
 const isSwitch = (w: Arg) => !w.opaque && /^\/[A-Za-z](:.*)?$/.test(w.text);
