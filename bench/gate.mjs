@@ -2,7 +2,8 @@
 // Gate latency benchmark (issue 6, hooks-doctor.md §2.14): end to end, node start to exit, of
 // `node packages/mcp/dist/cli.js gate --stdin` over N payloads (default 200) on a temp repo: a mix
 // of benign Writes (allow), denied Writes, shell commands and Read calls. Prints p50/p95/max in ms.
-// Usage: node scripts/build.mjs && node bench/gate.mjs [runs] [--markdown]   (run by `npm run bench`)
+// Usage: node scripts/build.mjs && node bench/gate.mjs [runs] [--markdown] [--cli <dist/cli.js>]
+// (run by `npm run bench`; --cli measures another build, e.g. a copy of an older dist, for before/after).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,13 +12,15 @@ import { fileURLToPath } from "node:url";
 import { machine } from "./lib.mjs";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
-const cli = join(repo, "packages/mcp/dist/cli.js");
+const cliAt = process.argv.indexOf("--cli");
+const cli = cliAt === -1 ? join(repo, "packages/mcp/dist/cli.js") : process.argv[cliAt + 1];
 const markdown = process.argv.includes("--markdown");
-const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? "200");
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? "250");
 const base = mkdtempSync(join(realpathSync(tmpdir()), "axiom-gate-bench-"));
 const root = join(base, "repo");
 const home = join(base, "home");
 mkdirSync(join(root, ".git"), { recursive: true });
+mkdirSync(join(root, ".claude"), { recursive: true });
 mkdirSync(home);
 
 const payloads = [
@@ -34,6 +37,8 @@ const payloads = [
     cwd: root,
   }),
   () => ({ tool_name: "Bash", tool_input: { command: "npm test && echo ok > out.txt" }, cwd: root }),
+  // Denied by the parsed judgement (SEC-2): the cwd is followed, the quoting resolved.
+  () => ({ tool_name: "Bash", tool_input: { command: "cd .claude && echo '{}' > sett''ings.json" }, cwd: root }),
   () => ({ toolName: "view", toolArgs: "{}", cwd: root }),
 ];
 
@@ -70,13 +75,13 @@ try {
   };
   const rows = [
     ["all payloads", stats(all)],
-    ...["write allow", "write deny", "shell scan", "other"].map((name, k) => [name, stats(byKind[k])]),
+    ...["write allow", "write deny", "shell allow", "shell deny", "other"].map((name, k) => [name, stats(byKind[k])]),
     ["`node -e 0` (floor, reference)", stats(floor)],
   ];
   const f = (x) => x.toFixed(1);
   const lines = markdown
     ? [
-        `Command: \`node bench/gate.mjs ${runs} --markdown\` (run by \`npm run bench\`); whole processes, node start to exit  `,
+        `Command: \`node bench/gate.mjs ${runs} --markdown\` (run by \`npm run bench\`); whole processes, node start to exit; shell payloads load the tree-sitter parser (SEC-2)  `,
         `Machine: ${machine()}  `,
         `Date: ${new Date().toISOString()}`,
         "",
@@ -84,11 +89,13 @@ try {
         "|---|---:|---:|---:|---:|",
         ...rows.map(([name, r]) => `| ${name} | ${r.n} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.max)} |`),
         "",
-        "Targets: p95 ≤ 250 ms (hooks-doctor.md acceptance 47); issue 6 asks p95 < 150 ms on 2 cores.",
+        "Targets: p95 ≤ 250 ms (hooks-doctor.md acceptance 47); issue 6 asks p95 < 150 ms on 2 cores; issue 24: Write/Edit p50 ≤ 1.5× `node -e 0`, Bash p95 ≤ 150 ms.",
       ]
     : [
         `gate --stdin end to end over ${runs} payloads:`,
-        ...rows.map(([name, r]) => `  ${name.padEnd(12)} p50 ${f(r.p50)} ms  p95 ${f(r.p95)} ms  max ${f(r.max)} ms  (n=${r.n})`),
+        ...rows.map(
+          ([name, r]) => `  ${name.padEnd(12)} p50 ${f(r.p50)} ms  p95 ${f(r.p95)} ms  max ${f(r.max)} ms  (n=${r.n})`,
+        ),
         "  target: p95 ≤ 250 ms (hooks-doctor.md §2.14); issue 6 asks p95 < 150 ms on 2 cores",
       ];
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -2,7 +2,16 @@
 // Every @codai/axiom-* workspace package is bundled from source; the MCP SDK and optional
 // engines stay external (loaded lazily from node_modules).
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -181,6 +190,34 @@ function withRequireShim(text) {
   return `${SHEBANG}${REQUIRE_SHIM}${body}`;
 }
 
+// The gate's shell parser (hooks-doctor.md §2.6, decisions SEC-2): web-tree-sitter's JS is bundled
+// into the gate's lazy shell chunk, and its two WebAssembly modules ship next to the chunks in
+// dist/wasm/ (gate/shell/parser.ts reads them from there; nothing is fetched at run time), with the
+// MIT licence texts of both packages.
+const requireFromMcp = createRequire(join(mcp, "package.json"));
+export const WASM_ASSETS = [
+  { from: "web-tree-sitter/web-tree-sitter.wasm", to: "wasm/web-tree-sitter.wasm" },
+  { from: "tree-sitter-bash/tree-sitter-bash.wasm", to: "wasm/tree-sitter-bash.wasm" },
+  { from: "web-tree-sitter/web-tree-sitter.wasm", to: "wasm/LICENSE.web-tree-sitter.txt", sibling: "LICENSE" },
+  { from: "tree-sitter-bash/tree-sitter-bash.wasm", to: "wasm/LICENSE.tree-sitter-bash.txt", sibling: "LICENSE" },
+];
+
+/** An asset's file; `sibling` names a file next to it (the package's LICENSE beside its .wasm). */
+function resolveAsset(spec, sibling) {
+  const file = requireFromMcp.resolve(spec);
+  return sibling === undefined ? file : join(dirname(file), sibling);
+}
+
+function copyWasmAssets(out) {
+  mkdirSync(join(out, "wasm"), { recursive: true });
+  for (const a of WASM_ASSETS) {
+    const dest = join(out, a.to);
+    const tmp = `${dest}.${process.pid}.tmp`;
+    copyFileSync(resolveAsset(a.from, a.sibling), tmp);
+    renameSync(tmp, dest);
+  }
+}
+
 /**
  * Builds the CLI. `outdir` (absolute or relative to packages/mcp) defaults to dist; `clean` removes
  * it first (for packing: dist otherwise keeps the content-hashed chunks of earlier builds);
@@ -202,6 +239,7 @@ export async function buildCli({ outdir = "dist", clean = false, write = true } 
     if (file.path === join(out, "cli.js")) chmodSync(tmp, 0o755);
     renameSync(tmp, file.path);
   }
+  copyWasmAssets(out);
   return result;
 }
 

@@ -59,6 +59,16 @@ describe("deterministic budgets (issue 12)", () => {
     expect(gate.files).not.toContain("dist/mcp-lazy.js");
   });
 
+  it("decisions SEC-2: the shell parser (web-tree-sitter, bundled, and the judgement) is only in the gate's dynamic closure, so a Write payload's static closure never carries it", () => {
+    const stat = closure("dist/gate-lazy.js", false);
+    const dyn = closure("dist/gate-lazy.js", true);
+    const parser = (files: string[]) =>
+      graph.inputsOf(files).filter((i) => i.includes("web-tree-sitter") || i.includes("src/harness/gate/shell/"));
+    expect(parser(stat.files)).toEqual([]);
+    expect(parser(dyn.files).some((i) => i.includes("node_modules/web-tree-sitter/"))).toBe(true);
+    expect(dyn.bytes).toBeLessThanOrEqual(GATE_BUDGET);
+  });
+
   it("cli-main and every chunk it loads statically never reach the MCP SDK (mcp.md §2: only `axiom mcp` loads it)", () => {
     const main = closure("dist/cli-main.js", false);
     expect(sdkIn(main.externals)).toEqual([]);

@@ -93,6 +93,24 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
     expect(run.loaded.filter((u) => u.includes("/node_modules/"))).toEqual([]);
   });
 
+  it("decisions SEC-2: a Write payload never loads the shell parser's chunk; a Bash payload loads it (bundled: no node_modules module, no SDK)", async () => {
+    const write = JSON.stringify({
+      tool_name: "Write",
+      tool_input: { file_path: "a.txt", content: "x" },
+      cwd: tmp.dir,
+    });
+    const w = await traced(["gate", "--stdin"], write);
+    expect(w.code).toBe(0);
+    const judge = (r: TracedRun) => base(r).filter((f) => /^dist\/chunks\/judge-[A-Z0-9]+\.js$/.test(f));
+    expect(judge(w)).toEqual([]);
+    const shell = JSON.stringify({ tool_name: "Bash", tool_input: { command: "echo x>.e''nv" }, cwd: tmp.dir });
+    const b = await traced(["gate", "--stdin"], shell);
+    expect(b.code).toBe(2);
+    expect(judge(b)).toHaveLength(1);
+    expect(b.loaded.filter((u) => u.includes("/node_modules/"))).toEqual([]);
+    expect(sdk(b)).toEqual([]);
+  });
+
   it("`axiom compile p.json` (a cli-main verb) loads no MCP SDK module", async () => {
     const run = await traced(["compile", "p.json"]);
     expect(run.stderr).toBe("");

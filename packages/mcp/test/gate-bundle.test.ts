@@ -22,7 +22,9 @@ function moduleGraph(entry: string): { files: string[]; external: Set<string>; b
     bytes += Buffer.byteLength(text);
     for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
       const spec = m[1] as string;
-      if (spec.startsWith(".")) visit(join(dirname(file), spec));
+      // Only module specifiers: the bundled parser's minified code holds `import"…"`-like strings.
+      if (spec.startsWith(".") && spec.endsWith(".js")) visit(join(dirname(file), spec));
+      else if (spec.startsWith(".")) continue;
       else external.add(spec);
     }
   };
@@ -61,6 +63,15 @@ describe("gate chunk budget (§2.14)", () => {
       const r = await runGateProcess(["--stdin"], payload, { HOME: repo.home }, repo.root, undefined, entry);
       expect(r.code).toBe(2);
       expect(r.deny?.axiom.code).toBe("path.deny");
+      // Shell payloads also need the parser's two .wasm files, shipped in dist/wasm/ (SEC-2).
+      const bashPayload = JSON.stringify(claude("Bash", { command: "echo x>.e''nv" }, repo.root));
+      const noWasm = await runGateProcess(["--stdin"], bashPayload, { HOME: repo.home }, repo.root, undefined, entry);
+      expect(noWasm.deny?.axiom.code, "without dist/wasm the shell judgement fails closed").toBe("ERR_INTERNAL");
+      await mkdir(join(dir, "wasm"));
+      for (const f of ["web-tree-sitter.wasm", "tree-sitter-bash.wasm"])
+        await copyFile(join(DIST, "wasm", f), join(dir, "wasm", f));
+      const b = await runGateProcess(["--stdin"], bashPayload, { HOME: repo.home }, repo.root, undefined, entry);
+      expect([b.code, b.deny?.axiom.code, b.deny?.axiom.path]).toEqual([2, "path.deny", ".env"]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

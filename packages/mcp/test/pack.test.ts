@@ -86,8 +86,19 @@ describe("npm pack → install → npx (issue 12)", () => {
       expect.arrayContaining(["dist/cli.js", "dist/cli-main.js", "dist/mcp-lazy.js", "dist/gate-lazy.js"]),
     );
     expect(files).toEqual(expect.arrayContaining(["server.json", "README.md", "package.json", "spec/tools.json"]));
+    // The gate's shell parser ships its two WebAssembly modules and their licences (decisions SEC-2).
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "dist/wasm/web-tree-sitter.wasm",
+        "dist/wasm/tree-sitter-bash.wasm",
+        "dist/wasm/LICENSE.web-tree-sitter.txt",
+        "dist/wasm/LICENSE.tree-sitter-bash.txt",
+      ]),
+    );
     for (const f of files)
-      expect(f, f).toMatch(/^(dist\/.+\.js|spec\/.+\.json|server\.json|README\.md|package\.json)$/);
+      expect(f, f).toMatch(
+        /^(dist\/.+\.js|dist\/wasm\/[a-z-]+\.wasm|dist\/wasm\/LICENSE\.[a-z-]+\.txt|spec\/.+\.json|server\.json|README\.md|package\.json)$/,
+      );
   });
 
   it("`npx axiom --help` and `npx axiom --version` / `npx axiom-mcp -v` run from the installed tarball", async () => {
@@ -101,6 +112,16 @@ describe("npm pack → install → npx (issue 12)", () => {
       const v = await npx(args);
       expect({ code: v.code, stdout: v.stdout }).toEqual({ code: 0, stdout: `${pkg.version}\n` });
     }
+  });
+
+  it("`npx axiom gate --stdin` judges a Bash payload with the shipped parser: a quoted `.e''nv` write is denied, `npm test` allowed (nothing fetched)", async () => {
+    const payload = (command: string) =>
+      JSON.stringify({ tool_name: "Bash", tool_input: { command }, cwd: app, hook_event_name: "PreToolUse" });
+    const denied = await npx(["axiom", "gate", "--stdin"], payload("cd src && echo x > ../.e''nv"));
+    expect(denied.code, denied.stderr).toBe(2);
+    expect(JSON.parse(denied.stdout).axiom).toMatchObject({ code: "path.deny", path: ".env", toolClass: "shell" });
+    const allowed = await npx(["axiom", "gate", "--stdin"], payload("npm test"));
+    expect({ code: allowed.code, stdout: allowed.stdout }).toEqual({ code: 0, stdout: "" });
   });
 
   it("`npx axiom compile p.json` and `compile p.yaml` (the bundled YAML parser) produce the same bundle", async () => {

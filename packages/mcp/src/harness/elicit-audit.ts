@@ -6,6 +6,8 @@ import * as path from "node:path";
 import { isPlainObject, parseJsonc } from "./doctor/jsonc";
 import type { DoctorCheck } from "./doctor/types";
 
+export type { DoctorCheck };
+
 type Kind = "claude" | "vscode";
 type Status = "warn" | "fail";
 

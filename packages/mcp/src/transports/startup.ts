@@ -9,6 +9,7 @@ import type { WireMode } from "../server/adapter";
 import { auditElicitationHooks } from "../harness/elicit-audit";
 import { type Engines, need } from "../server/engines";
 import { lazyEngines } from "../server/engines-lazy";
+import { recordAuditBaseline } from "../server/human/tamper";
 import { createLogger, type Logger, type LogLevel } from "../common/logging";
 import { createRootsPolicy, type RootsPolicy } from "../common/roots";
 import type { Toolset } from "../server/tools/types";
@@ -51,9 +52,12 @@ export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> 
   }
   if (config.requireHuman) log.info("human confirmation required (--require-human)");
   // Harness settings that would answer or skip the human step (mcp.md §8.3, threats.md T12).
-  for (const root of policy.roots)
-    for (const c of await auditElicitationHooks(root, homedir()))
-      log.warn("elicitation audit", { root, id: c.id, status: c.status });
+  // The same audit is the baseline that every confirm compares with (human/tamper.ts, SEC-8).
+  for (const root of policy.roots) {
+    const checks = await auditElicitationHooks(root, homedir());
+    recordAuditBaseline(root, checks);
+    for (const c of checks) log.warn("elicitation audit", { root, id: c.id, status: c.status });
+  }
   const emitters = await config.loadEmitters();
   return { log, policy, engines, emitters };
 }

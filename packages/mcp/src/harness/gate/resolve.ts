@@ -1,7 +1,7 @@
 // Target resolution (hooks-doctor.md §2.8): cwd-relative text → RelPath under the root, with the
 // RelPath rules and the containment walk of apply.md (links in the ancestry, escapes).
 // Synchronous fs calls, as in root.ts; realpathSync.native is realpath(3), like fs/promises.realpath.
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import * as path from "node:path";
 import { relPathIssues } from "@codai/axiom-rules";
 
@@ -91,4 +91,65 @@ async function walk(root: string, rel: string): Promise<Resolution> {
   if (!inside(root, real))
     return { ok: false, code: "ERR_CONTAINMENT", message: "path resolves outside the root", path: rel };
   return { ok: true, path: rel };
+}
+
+/** Realpath through every link, the leaf and dangling links included (a write creates their target). */
+function landing(abs: string): string {
+  let cur = abs;
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      return realpathSync.native(cur);
+    } catch {
+      // find the deepest entry that exists (lstat: a dangling link exists)
+    }
+    const tail: string[] = [];
+    let at = cur;
+    for (;;) {
+      try {
+        lstatSync(at);
+        break;
+      } catch {
+        const parent = path.dirname(at);
+        if (parent === at) return cur;
+        tail.unshift(path.basename(at));
+        at = parent;
+      }
+    }
+    let st: ReturnType<typeof lstatSync>;
+    try {
+      st = lstatSync(at);
+    } catch {
+      return cur;
+    }
+    if (!st.isSymbolicLink()) {
+      try {
+        return path.join(realpathSync.native(at), ...tail);
+      } catch {
+        return cur;
+      }
+    }
+    cur = path.resolve(path.dirname(at), readlinkSync(at), ...tail);
+  }
+  return cur;
+}
+
+/**
+ * The other root-relative names one target has (decisions SEC-6): its lexical path under the root
+ * when it was given absolute (resolution canonicalises it), and where it lands through in-root
+ * symbolic links (the leaf, dangling links and links in the ancestry included). Names outside the
+ * root are left out (containment is resolveTarget's).
+ */
+export function aliasPaths(raw: string, cwd: string, root: string): string[] {
+  const text = raw.replace(/\\/g, "/");
+  const abs = path.resolve(cwd, text);
+  const out: string[] = [];
+  const add = (p: string) => {
+    let rel = path.relative(root, p);
+    if (IS_WIN) rel = rel.replace(/\\/g, "/");
+    if (rel === "" || rel === ".." || rel.startsWith("../") || path.isAbsolute(rel)) return;
+    if (!out.includes(rel)) out.push(rel);
+  };
+  add(abs);
+  add(landing(abs));
+  return out;
 }

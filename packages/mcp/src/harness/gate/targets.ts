@@ -76,8 +76,53 @@ export function patchTargets(patch: string): RawTarget[] {
   return out;
 }
 
+const SOURCE_KEYS = ["source", "src", "from", "oldPath", "old_path", "sourcePath", "source_path", "path"];
+const DEST_KEYS = [
+  "destination",
+  "dest",
+  "target",
+  "to",
+  "newPath",
+  "new_path",
+  "destinationPath",
+  "destination_path",
+  "targetPath",
+  "target_path",
+];
+
+/** Targets of a file-system operation tool (classify.ts FS_OP_WORDS): every path it changes. */
+function fsOpTargets(n: string, input: JsonObject): RawTarget[] | undefined {
+  const pick = (keys: readonly string[]) => {
+    const p = firstString(input, keys);
+    return p?.startsWith("file://") ? pathOf({ path: p }) : p;
+  };
+  const out: RawTarget[] = [];
+  const push = (raw: string | undefined, op: "write" | "delete") => {
+    if (raw !== undefined) out.push({ raw, op });
+  };
+  // No destination: nothing to judge, so the call is refused (ERR_UNSUPPORTED_OP, fail-closed).
+  if (/(move|rename)_(file|directory)/.test(n)) {
+    const dest = pick(DEST_KEYS);
+    if (dest === undefined) return [];
+    push(dest, "write");
+    push(pick(SOURCE_KEYS), "delete");
+    return out;
+  }
+  if (/copy_(file|directory)/.test(n)) {
+    push(pick(DEST_KEYS), "write");
+    return out;
+  }
+  if (/(delete|remove)_(file|directory)/.test(n)) {
+    push(pick(PATH_KEYS), "delete");
+    return out;
+  }
+  return undefined;
+}
+
 export function extractWriteTargets(toolName: string, input: JsonObject): RawTarget[] {
   const n = toolName.toLowerCase();
+  const fsOp = fsOpTargets(n, input);
+  if (fsOp !== undefined) return fsOp;
   if (n.includes("apply_patch")) {
     const patch = firstString(input, PATCH_KEYS);
     return patch === undefined ? [] : patchTargets(patch);

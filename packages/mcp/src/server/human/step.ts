@@ -10,6 +10,7 @@ import { auditElicitationHooks } from "../../harness/elicit-audit";
 import { evaluateAnswer } from "./answer";
 import { confirmationMessage, confirmationSchema, type OpLine } from "./message";
 import { processStates } from "./state";
+import { settingsAppeared } from "./tamper";
 import { RawToolResult, type ToolCall } from "../tools/types";
 
 export interface HumanStepRequest {
@@ -60,6 +61,17 @@ export async function humanStep(call: ToolCall, req: HumanStepRequest): Promise<
   const { log } = call.deps;
   const outcome = (o: string) =>
     log.info("human confirmation", { tool: req.tool, manifestDigest: req.manifestDigest, outcome: o });
+  // Tamper evidence (SEC-8): a setting that answers or skips this step, new since start-up, refuses.
+  const appeared = await settingsAppeared(req.root);
+  if (appeared !== undefined) {
+    outcome("harness-setting-appeared");
+    refuse(
+      req,
+      "harness-setting-appeared",
+      `a harness setting that answers or skips the human confirmation appeared since start-up: ${appeared.appeared.join("; ")}`,
+      { audit: appeared.audit, appeared: appeared.appeared },
+    );
+  }
   if (!supportsFormElicitation(call.clientCapabilities())) {
     if (!call.deps.requireHuman) return undefined;
     outcome("elicitation-unsupported");
