@@ -65,17 +65,15 @@ export async function startHuman(
       client.setRequestHandler(ElicitRequestSchema, (req) => handle(req.params as never) as never);
     await client.connect(transport);
     transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    // Listed first, so callTool() validates results as a real v1 user's client does (MCP-14).
+    await client.listTools();
     return {
       kind,
       elicitations,
       callTool: async (name, a, meta) =>
-        (await client.request(
-          { method: "tools/call", params: { name, arguments: a, ...(meta ? { _meta: meta } : {}) } },
-          CallToolResultSchema,
-          {
-            timeout: 120_000,
-          },
-        )) as unknown as ToolResult,
+        (await client.callTool({ name, arguments: a, ...(meta ? { _meta: meta } : {}) }, CallToolResultSchema, {
+          timeout: 120_000,
+        })) as unknown as ToolResult,
       rawCall: () => Promise.reject(new Error("manual rounds are 2026-only")),
       stderr: () => stderr,
       close: () => client.close(),

@@ -81,15 +81,17 @@ test.each(["v1", "v2-legacy", "v2-auto"] as const)(
   },
 );
 
-test("v1 client's callTool() on a human-step refusal throws (it validates isError structuredContent against the output schema: decisions HUMAN-5); client.request() returns the error result", async () => {
+test("v1 client's callTool() on a human-step refusal returns the coded isError result (no structuredContent to validate: MCP-14, was HUMAN-5's -32602)", async () => {
   const no = await confirmOver("v1", () => ({ action: "cancel" }));
   // The v1 client validates only tools whose output schema it has cached from tools/list.
   await no.c.client.listTools();
   const preview = await no.c.client.callTool({ name: "axiom_write", arguments: { root: R.dir, files } });
   const digest = (preview.structuredContent as { manifestDigest: string }).manifestDigest;
-  await expect(
-    no.c.client.callTool({ name: "axiom_write", arguments: { root: R.dir, files, confirmDigest: digest } }),
-  ).rejects.toThrow(/output schema/);
+  const viaCallTool = (await no.c.client.callTool({
+    name: "axiom_write",
+    arguments: { root: R.dir, files, confirmDigest: digest },
+  })) as ToolResult;
+  expect(errorOf(viaCallTool)).toMatchObject({ code: "ERR_CONFIRM_DIGEST_MISMATCH", details: { reason: "cancelled" } });
   const r = await no.call({ root: R.dir, files, confirmDigest: digest });
   expect(errorOf(r).details).toEqual({ reason: "cancelled", manifestDigest: digest });
   expect(await readFile(join(R.dir, "a.txt"), "utf8").catch(() => null)).toBeNull();

@@ -5,6 +5,7 @@ import { evaluateAnswer } from "../src/server/human/answer";
 import { confirmationMessage, confirmationSchema, escapeForHuman } from "../src/server/human/message";
 import { RequestStateStore, STATE_TTL_MS } from "../src/server/human/state";
 import { supportsFormElicitation } from "../src/server/human/step";
+import { errorOf } from "./mcp-helpers";
 
 const D = `sha256:${"ab12cd34ef56".padEnd(64, "0")}`;
 const D2 = `sha256:${"f".repeat(64)}`;
@@ -154,7 +155,7 @@ describe("capability sources (§8.3)", () => {
       const digest = (preview.structuredContent as { manifestDigest: string }).manifestDigest;
       const r = await h.call("axiom_write", { root: dir, files, confirmDigest: digest });
       expect(r.isError).toBe(true);
-      expect((r.structuredContent as { details: unknown }).details).toEqual({
+      expect(errorOf(r).details).toEqual({
         reason: "elicitation-unsupported",
         manifestDigest: digest,
       });

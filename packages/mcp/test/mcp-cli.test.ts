@@ -212,9 +212,10 @@ describe("stdout is the protocol (§13)", () => {
     const r = (await s.send("tools/call", {
       name: "axiom_apply",
       arguments: { bundle: { x: "a".repeat(4_194_305 - 8) } },
-    })) as { result: { isError: boolean; structuredContent: unknown } };
+    })) as { result: { isError: boolean; structuredContent?: unknown; content: { text: string }[] } };
     expect(r.result.isError).toBe(true);
-    expect(r.result.structuredContent).toMatchObject({
+    expect(r.result.structuredContent).toBeUndefined();
+    expect(JSON.parse(r.result.content[0]?.text ?? "")).toMatchObject({
       code: "ERR_BUNDLE_TOO_LARGE",
       path: "bundle",
       details: { bytes: 4194305, max: 4194304 },

@@ -57,18 +57,13 @@ export async function startMcp(
     const client = new V1Client({ name: "axiom-test-v1", version: "1.0.0" }, { capabilities });
     await client.connect(transport);
     transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    // The v1 client validates results only against output schemas it has listed: list them first,
+    // so every call goes through the validation a real v1 user gets (MCP-14).
+    await client.listTools();
     return {
       kind,
       raw: client,
-      // The low-level request path: v1's callTool() validates even isError structuredContent
-      // against the output schema, which is not what these tests look at.
-      callTool: async (name, a = {}) => {
-        const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
-        return (await client.request(
-          { method: "tools/call", params: { name, arguments: a } },
-          CallToolResultSchema,
-        )) as unknown as ToolResult;
-      },
+      callTool: async (name, a = {}) => (await client.callTool({ name, arguments: a })) as unknown as ToolResult,
       listTools: async () => (await client.listTools()) as unknown as { tools: ListedTool[] },
       listResources: async () => (await client.listResources()) as never,
       readResource: async (uri) => (await client.readResource({ uri })) as never,
@@ -103,7 +98,7 @@ export function errorOf(r: ToolResult): {
   details?: Record<string, unknown>;
 } {
   if (r.isError !== true) throw new Error(`expected isError, got ${JSON.stringify(r).slice(0, 400)}`);
-  const fromText = JSON.parse(r.content[0].text);
-  const structured = r.structuredContent ?? fromText;
-  return structured as never;
+  // MCP-14: the error object is the text content; an isError result has no structuredContent.
+  if (r.structuredContent !== undefined) throw new Error("an isError result must not carry structuredContent");
+  return JSON.parse(r.content[0].text) as never;
 }

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { runTool } from "../src/server/envelope";
 import { SILENT_LOGGER } from "../src/common/logging";
 import { defineTool, type ToolCall } from "../src/server/tools/types";
-import { CLI, childEnv, errorOf, tempRoot } from "./mcp-helpers";
+import { CLI, childEnv, errorOf, type ToolResult, tempRoot } from "./mcp-helpers";
 import { inProcess } from "./mcp-inproc";
 
 const plan = (artifacts: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -117,9 +117,8 @@ describe("envelope and validation (§6)", () => {
         throw new Error("x");
       },
     });
-    const r = (await runTool(def, {}, call, SILENT_LOGGER)) as { isError: boolean; structuredContent: unknown };
-    expect(r.isError).toBe(true);
-    expect(r.structuredContent).toEqual({ code: "ERR_INTERNAL", message: "x" });
+    const r = (await runTool(def, {}, call, SILENT_LOGGER)) as ToolResult;
+    expect(errorOf(r)).toEqual({ code: "ERR_INTERNAL", message: "x" });
   });
 
   test("A handler output failing its output schema (injected) → ERR_INTERNAL", async () => {
@@ -133,8 +132,8 @@ describe("envelope and validation (§6)", () => {
       output: z.strictObject({ n: z.number() }),
       handler: async () => ({ n: "no" }) as never,
     });
-    const r = (await runTool(def, {}, call, SILENT_LOGGER)) as { structuredContent: { code: string } };
-    expect(r.structuredContent.code).toBe("ERR_INTERNAL");
+    const r = (await runTool(def, {}, call, SILENT_LOGGER)) as ToolResult;
+    expect(errorOf(r).code).toBe("ERR_INTERNAL");
   });
 
   test('ApplyResult with status: "failed" → result without isError; Error result → a stderr line tool failed with {tool, error} at warn', async () => {

@@ -153,8 +153,8 @@ describe("handover", () => {
         expect((r.result as { isError: boolean }).isError).toBe(true);
       } else {
         expect(first.id).toBe(3);
-        const r = first.result as { structuredContent: { details: { reason: string } } };
-        expect(r.structuredContent.details.reason).toBe("elicitation-unsupported");
+        const r = first.result as { content: { text: string }[] };
+        expect(JSON.parse(r.content[0]?.text ?? "").details.reason).toBe("elicitation-unsupported");
       }
       expect(answered(stderr)).toEqual(["initialize"]);
       // The SDK answered the replayed initialize exactly as the front had: no mismatch warning.

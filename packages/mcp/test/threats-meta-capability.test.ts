@@ -6,7 +6,7 @@ import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type HumanSession, readOr, startHuman } from "./human-helpers";
-import { tempRoot } from "./mcp-helpers";
+import { errorOf, tempRoot } from "./mcp-helpers";
 
 let R: { dir: string; cleanup: () => Promise<void> };
 const sessions: HumanSession[] = [];
@@ -31,7 +31,7 @@ describe.each(["v1", "v2-legacy"] as const)("2025 era, client %s declared form e
     const confirm = await s.callTool("axiom_write", { root: R.dir, files, confirmDigest: digest }, NO_ELICITATION);
     expect(s.elicitations).toHaveLength(1);
     expect(confirm.isError).toBe(true);
-    expect((confirm.structuredContent as { details: { reason: string } }).details.reason).toBe("declined");
+    expect(errorOf(confirm).details?.reason).toBe("declined");
     expect(await readOr(R.dir, "keep.txt")).toBe("old\n");
     expect(await readdir(join(R.dir, ".axiom", "applied")).catch(() => [])).toEqual([]);
   });
@@ -43,7 +43,7 @@ describe.each(["v1", "v2-legacy"] as const)("2025 era, client %s declared form e
     const digest = (preview.structuredContent as { manifestDigest: string }).manifestDigest;
     const confirm = await s.callTool("axiom_write", { root: R.dir, files, confirmDigest: digest }, NO_ELICITATION);
     expect(s.elicitations).toHaveLength(1);
-    expect((confirm.structuredContent as { details: { reason: string } }).details.reason).toBe("declined");
+    expect(errorOf(confirm).details?.reason).toBe("declined");
     expect(await readOr(R.dir, "keep.txt")).toBe("old\n");
   });
 });

@@ -66,9 +66,14 @@ export function successResult(structured: Record<string, unknown>, summary: unkn
   return { content: [{ type: "text", text: compactJson(summary) }], structuredContent: structured };
 }
 
+/**
+ * An isError result carries the error object `{code, message, path?, details?}` as the compact JSON
+ * of its one text content, and no `structuredContent` (decisions MCP-14): the error shape is not the
+ * tool's outputSchema, and the SDK v1 client validates structuredContent even on errors (it threw
+ * -32602 and lost the code), while v2 and the MCP spec read tool errors from content.
+ */
 export function errorResult(error: AxiomErrorObject): ToolResultEnvelope {
-  const object = JSON.parse(JSON.stringify(error)) as Record<string, unknown>;
-  return { isError: true, content: [{ type: "text", text: compactJson(object) }], structuredContent: object };
+  return { isError: true, content: [{ type: "text", text: compactJson(error) }] };
 }
 
 /** Runs one tool call through the whole envelope. Never throws. */
