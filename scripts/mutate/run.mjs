@@ -25,12 +25,16 @@ export function summarize(results, cwd = process.cwd()) {
       noCoverage: 0,
       ignored: 0,
       errors: 0,
+      survivedNoTestRun: 0,
       survivors: [],
     };
     if (r.status === "Killed") row.killed++;
     else if (r.status === "Timeout") row.timeout++;
-    else if (r.status === "Survived") row.survived++;
-    else if (r.status === "NoCoverage") row.noCoverage++;
+    else if (r.status === "Survived") {
+      row.survived++;
+      // A run that completed no test proves nothing (stryker-js#6213): counted, and shown apart.
+      if (r.testsCompleted === 0) row.survivedNoTestRun++;
+    } else if (r.status === "NoCoverage") row.noCoverage++;
     else if (r.status === "Ignored") row.ignored++;
     else row.errors++;
     if (UNDETECTED.has(r.status)) {
@@ -40,6 +44,7 @@ export function summarize(results, cwd = process.cwd()) {
         line: r.location.start.line,
         column: r.location.start.column + 1,
         replacement: r.replacement,
+        testsCompleted: r.testsCompleted,
       });
     }
     byFile.set(file, row);
@@ -57,12 +62,12 @@ export function summarize(results, cwd = process.cwd()) {
 
 export function markdownTable(rows) {
   const lines = [
-    "| File | Score | Killed | Timeout | Survived | No coverage | Ignored (message) | Errors |",
+    "| File | Score | Killed | Timeout | Survived (ran no test) | No coverage | Ignored (message) | Errors |",
     "|---|---|---|---|---|---|---|---|",
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.file} | ${r.score} % | ${r.killed} | ${r.timeout} | ${r.survived} | ${r.noCoverage} | ${r.ignored} | ${r.errors} |`,
+      `| ${r.file} | ${r.score} % | ${r.killed} | ${r.timeout} | ${r.survived} (${r.survivedNoTestRun}) | ${r.noCoverage} | ${r.ignored} | ${r.errors} |`,
     );
   }
   return lines.join("\n");

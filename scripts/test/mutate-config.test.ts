@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { compileGlob } from "@codai/axiom-rules";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
 import { describe, expect, it } from "vitest";
+import { markUnloadableFiles } from "../mutate/load-failure-reporter";
 // @ts-expect-error plain ESM module without type declarations
 import { IGNORE_REASON, IGNORER_NAME, MessageTextIgnorer, strykerPlugins } from "../mutate/message-ignorer.mjs";
 // @ts-expect-error plain ESM module without type declarations
@@ -130,24 +131,34 @@ describe("run.mjs arguments and summary", () => {
     if (pending) expect(() => parseArgs([pending.name])).toThrow(/waits for/);
   });
 
-  it("per-file score = (killed + timeout) / (killed + timeout + survived + no coverage); ignored and errors left out", () => {
+  it("per-file score = (killed + timeout) / (killed + timeout + survived + no coverage); ignored and errors left out; survivors that ran no test counted apart", () => {
     const at = (line: number) => ({ start: { line, column: 0 }, end: { line, column: 1 } });
-    const r = (status: string, line = 1) => ({
+    const r = (status: string, line = 1, testsCompleted = 1) => ({
       fileName: `${repoRoot}/packages/x/src/a.ts`,
       status,
       mutatorName: "M",
       location: at(line),
       replacement: "r",
+      testsCompleted,
     });
     const rows = summarize(
-      [r("Killed"), r("Killed"), r("Timeout"), r("Survived", 9), r("NoCoverage", 3), r("Ignored"), r("RuntimeError")],
+      [
+        r("Killed"),
+        r("Killed"),
+        r("Timeout"),
+        r("Survived", 9),
+        r("Survived", 5, 0),
+        r("NoCoverage", 3),
+        r("Ignored"),
+        r("RuntimeError"),
+      ],
       repoRoot,
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ file: "packages/x/src/a.ts", killed: 2, timeout: 1, survived: 1, noCoverage: 1 });
-    expect(rows[0]).toMatchObject({ ignored: 1, errors: 1, score: 60 });
-    expect(rows[0].survivors.map((s: { line: number }) => s.line)).toEqual([3, 9]);
-    expect(markdownTable(rows)).toContain("| packages/x/src/a.ts | 60 % | 2 | 1 | 1 | 1 | 1 | 1 |");
+    expect(rows[0]).toMatchObject({ file: "packages/x/src/a.ts", killed: 2, timeout: 1, survived: 2, noCoverage: 1 });
+    expect(rows[0]).toMatchObject({ ignored: 1, errors: 1, survivedNoTestRun: 1, score: 50 });
+    expect(rows[0].survivors.map((s: { line: number }) => s.line)).toEqual([3, 5, 9]);
+    expect(markdownTable(rows)).toContain("| packages/x/src/a.ts | 50 % | 2 | 1 | 2 (1) | 1 | 1 | 1 |");
   });
 });
 
@@ -217,5 +228,31 @@ describe("message-text ignorer (scripts/mutate/message-ignorer.mjs)", () => {
       expect.arrayContaining(['""', '"ERR_RANGE"', '"ERR_GONE"', '"neg"', '"not an error: "', '"corrupt"']),
     );
     expect(kept).toContain('"sha256:"');
+  });
+});
+
+describe("load-failure reporter (scripts/mutate/load-failure-reporter.ts)", () => {
+  const file = (state: "pass" | "fail", tasks: unknown[] = []) =>
+    ({
+      id: "f1",
+      type: "suite",
+      filepath: "/x.test.ts",
+      tasks,
+      result: { state, errors: [{ message: "boom" }] },
+    }) as never;
+
+  it("a file that failed with no test collected gets one failed test carrying the load error", () => {
+    const broken = file("fail");
+    expect(markUnloadableFiles([broken])).toBe(1);
+    const [test] = (broken as { tasks: { type: string; result: { state: string; errors: { message: string }[] } }[] })
+      .tasks;
+    expect(test).toMatchObject({ type: "test", result: { state: "fail", errors: [{ message: "boom" }] } });
+  });
+  it("a file that loaded is left alone, whether its tests passed or failed", () => {
+    const passed = file("pass");
+    const failedTest = file("fail", [{ type: "test" }]);
+    expect(markUnloadableFiles([passed, failedTest])).toBe(0);
+    expect((passed as { tasks: unknown[] }).tasks).toEqual([]);
+    expect((failedTest as { tasks: unknown[] }).tasks).toHaveLength(1);
   });
 });
