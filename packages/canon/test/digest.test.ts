@@ -76,13 +76,18 @@ describe("parseDigestRef", () => {
   it("a valid ref → {algorithm: sha256, hex}", () => {
     expect(parseDigestRef(`sha256:${HEX}`)).toEqual({ algorithm: "sha256", hex: HEX });
   });
-  it.each([[`sha256:${HEX}x`], [`x:sha256:${HEX}`], [HEX], [42], [undefined], [{ ref: `sha256:${HEX}` }]])(
-    "%j → AxiomError ERR_DIGEST_FORMAT, also in its JSON form",
-    (ref) => {
-      const err = thrown(() => parseDigestRef(ref));
-      expect(err).toBeInstanceOf(CanonDigestError);
-      expect(err).toMatchObject({ name: "AxiomError", code: "ERR_DIGEST_FORMAT" });
-      expect(JSON.parse(JSON.stringify(err)).code).toBe("ERR_DIGEST_FORMAT");
-    },
-  );
+  it.each([
+    [`sha256:${HEX}x`],
+    [`x:sha256:${HEX}`],
+    [HEX],
+    [42],
+    [undefined],
+    [{ ref: `sha256:${HEX}` }],
+    [[`sha256:${HEX}`]],
+  ])("%j → AxiomError ERR_DIGEST_FORMAT, also in its JSON form", (ref) => {
+    const err = thrown(() => parseDigestRef(ref));
+    expect(err).toBeInstanceOf(CanonDigestError);
+    expect(err).toMatchObject({ name: "AxiomError", code: "ERR_DIGEST_FORMAT" });
+    expect(JSON.parse(JSON.stringify(err)).code).toBe("ERR_DIGEST_FORMAT");
+  });
 });

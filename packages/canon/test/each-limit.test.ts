@@ -120,6 +120,17 @@ describe("eachLimit", () => {
     expect(await result).toBe(first);
   });
 
+  it("two failures in input order: the first item's error is thrown, not the last one recorded", async () => {
+    const c = controlled<number>();
+    const first = new Error("item 0");
+    const second = new Error("item 1");
+    const result = eachLimit([0, 1], 2, c.job).catch((err: unknown) => err);
+    await tick();
+    await c.settle(0, first);
+    await c.settle(1, second);
+    expect(await result).toBe(first);
+  });
+
   it("a sequential run (limit 1) stops at the first failure and throws that error", async () => {
     const started: number[] = [];
     const boom = new Error("two");

@@ -122,9 +122,11 @@ describe("isTrustState: the TrustState schema without zod", () => {
     ["no lastCounter", { version: 1 }],
     ["manifestDigest not a ref", { ...ok, manifestDigest: "a".repeat(64) }],
     ["manifestDigest a number", { ...ok, manifestDigest: 7 }],
+    ["manifestDigest an array holding a ref", { ...ok, manifestDigest: [DIGEST] }],
     ["mac upper-case", { ...ok, mac: "A".repeat(64) }],
     ["mac 63 hex", { ...ok, mac: "a".repeat(63) }],
     ["mac a number", { ...ok, mac: 1 }],
+    ["mac an array holding 64 hex", { ...ok, mac: ["a".repeat(64)] }],
   ])("%s → not a TrustState", (_why, value) => {
     expect(isTrustState(value)).toBe(false);
   });

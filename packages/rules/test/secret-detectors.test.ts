@@ -76,6 +76,11 @@ describe("email", () => {
     expect(detect("email", "mail first.last+tag@sub.corp.co.uk now")).toBe(true);
     expect(detect("email", "no at sign, just corp.io")).toBe(false);
     expect(detect("email", "user@localhost")).toBe(false); // no dot in the domain
+    expect(detect("email", "dev@x.y.io")).toBe(true); // one-character labels are labels
+  });
+  it("the local part is matched whole: a no-reply address inside text is still ignored", () => {
+    expect(detect("email", "contact git@corp.io today")).toBe(false);
+    expect(detect("email", "(noreply@corp.io)")).toBe(false);
   });
   it.each([
     "example.com",
@@ -249,6 +254,18 @@ describe("credentialAssignment", () => {
     expect(isPlaceholderValue("$1abc")).toBe(false);
     expect(isPlaceholderValue("yourname1")).toBe(false);
     expect(isPlaceholderValue("abc.def-ghi")).toBe(true);
+  });
+  it("isPlaceholderValue: each prefix rule holds at the start only; an identifier shape must span the value", () => {
+    expect(isPlaceholderValue("$DB_PASS_2")).toBe(true);
+    expect(isPlaceholderValue("pa$Sw0rd99")).toBe(false);
+    expect(isPlaceholderValue("your_key_9")).toBe(true);
+    expect(isPlaceholderValue("Zq8your-key1")).toBe(false);
+    expect(isPlaceholderValue("MY-key-9")).toBe(true);
+    expect(isPlaceholderValue("army_knife99")).toBe(false);
+    expect(isPlaceholderValue("Secret-42x")).toBe(true);
+    expect(isPlaceholderValue("x123456789ab")).toBe(false);
+    expect(isPlaceholderValue("!abcdefgh")).toBe(false);
+    expect(isPlaceholderValue("abcdefg!")).toBe(false);
   });
 });
 
