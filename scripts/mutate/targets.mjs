@@ -8,8 +8,8 @@
 // `status`:
 //   "ready"    run by `npm run mutate` with no argument, reported in docs/test-strength.md;
 //   "prepared" config only: run it by name (`npm run mutate apply`) once its package settles;
-//   "pending"  its package does not exist yet (`waitsFor`); the config test requires the package to
-//              stay absent, so the entry must be revisited (and made "prepared") when it lands.
+//   "pending"  its package does not exist yet in this tree (`waitsFor`): refused by `npm run mutate`
+//              until it does; from then on it runs by name and the config test checks its files.
 
 /** @typedef {{ name: string; status: "ready" | "prepared" | "pending"; mutate: string[]; tests: string[]; waitsFor?: string; note?: string }} MutateTarget */
 
@@ -67,10 +67,14 @@ export const TARGETS = [
       "packages/store/src/io.ts",
       "packages/store/src/identity.ts",
       "packages/store/src/layout.ts",
-      "packages/store/src/store.ts",
+      "packages/store/src/intake.ts",
+      "packages/store/src/bundles.ts",
+      "packages/store/src/markers.ts",
+      "packages/store/src/preimage.ts",
+      "packages/store/src/drift.ts",
     ],
     tests: ["packages/store/test/**/*.test.ts"],
-    note: "file names as planned for the store package; correct them to what landed, then set status prepared",
+    note: "the store landed on main while this branch was open: file names as main has them; runnable (and checked by the config test) as soon as packages/store is in the tree",
   },
   {
     name: "mcp-human",
