@@ -34,7 +34,8 @@ describe("apply attestation builder, signing.md §9.3", () => {
   });
   it("predicateType https://axiom.dev/attestation/apply/v1; verifier.version = manifest.toolchain.axiom", () => {
     expect(statement._type).toBe("https://in-toto.io/Statement/v1");
-    expect(statement.predicateType).toBe(APPLY_PREDICATE_TYPE);
+    expect(statement.predicateType).toBe("https://axiom.dev/attestation/apply/v1");
+    expect(APPLY_PREDICATE_TYPE).toBe(statement.predicateType);
     expect(statement.predicate.verifier).toEqual({ id: "https://axiom.dev/builder/mcp@v2", version: "2.0.0" });
     expect(statement.predicate.manifest).toEqual({ sha256: "d".repeat(64) });
     expect(statement.predicate.plan).toEqual({ sha256: "c".repeat(64) });
@@ -71,5 +72,57 @@ describe("apply attestation builder, signing.md §9.3", () => {
     expect(predicateFileName("out.JSON")).toBe("out.predicate.json");
     expect(predicateFileName("x.json.intoto.json")).toBe("x.json.predicate.json");
     expect(predicateFileName("att")).toBe("att.predicate.json");
+  });
+});
+
+describe("apply attestation builder: digests, copies and optional members", () => {
+  const base = {
+    manifest: { name: "m", profile: "strict", planDigest: "c".repeat(64), toolchain: { axiom: "2.1.0" } },
+    tree: "pre" as const,
+  };
+  it("bare-hex digests are used as they are; subjects carry the digests (manifest and each present path)", () => {
+    const s = buildApplyAttestation({
+      ...base,
+      manifestDigest: "d".repeat(64),
+      paths: [{ path: "a.txt", op: "create", sha256: hexA }],
+    });
+    expect(s.predicate.manifest).toEqual({ sha256: "d".repeat(64) });
+    expect(s.predicate.plan).toEqual({ sha256: "c".repeat(64) });
+    expect(s.subject).toEqual([
+      { name: "a.txt", digest: { sha256: hexA } },
+      { name: "m", digest: { sha256: "d".repeat(64) } },
+    ]);
+    expect(s.predicate).toMatchObject({ profile: "strict", tree: "pre" });
+  });
+  it("no preImage in the manifest → none in the predicate; a source → predicate.source; extra fields of a path are dropped", () => {
+    const source = { repository: "acme/shop", runId: "9" };
+    const extra = { path: "b.txt", op: "overwrite" as const, sha256: hexB, size: 3 };
+    const s = buildApplyAttestation({ ...base, manifestDigest: `sha256:${"d".repeat(64)}`, paths: [extra], source });
+    expect("preImage" in s.predicate).toBe(false);
+    expect(s.predicate.source).toEqual(source);
+    expect(s.predicate.paths).toEqual([{ path: "b.txt", op: "overwrite", sha256: hexB }]);
+    expect(Object.keys(s)).toEqual(["_type", "subject", "predicateType", "predicate"]);
+  });
+  it("preImage entries are copied to {path, sha256} and sorted", () => {
+    const s = buildApplyAttestation({
+      ...base,
+      manifest: {
+        ...base.manifest,
+        preImage: [{ path: "z", sha256: hexA, extra: 1 } as never, { path: "a", sha256: "absent" }],
+      },
+      manifestDigest: "d".repeat(64),
+      paths: [],
+    });
+    expect(s.predicate.preImage).toEqual([
+      { path: "a", sha256: "absent" },
+      { path: "z", sha256: hexA },
+    ]);
+  });
+  it("applySourceFromEnv takes each GITHUB_* variable on its own", () => {
+    expect(applySourceFromEnv({ GITHUB_REF: "refs/tags/v1" })).toEqual({ ref: "refs/tags/v1" });
+    expect(applySourceFromEnv({ GITHUB_SHA: "abc" })).toEqual({ sha: "abc" });
+    expect(applySourceFromEnv({ GITHUB_RUN_ID: "7" })).toEqual({ runId: "7" });
+    expect(applySourceFromEnv({ GITHUB_REPOSITORY: "o/r" })).toEqual({ repository: "o/r" });
+    expect(applySourceFromEnv({})).toBeUndefined();
   });
 });

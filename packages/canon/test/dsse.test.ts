@@ -139,3 +139,23 @@ describe("public key decoding, signing.md §2.1", () => {
     expect(bad.length).toBeGreaterThan(0);
   });
 });
+
+describe("payload types and verifyPae's refusals (signing.md §1.1)", () => {
+  it("the two manifest payload types", () => {
+    expect(MANIFEST_PAYLOAD_TYPE).toBe("application/vnd.axiom.manifest+json");
+    expect(MANIFEST_BOUND_PAYLOAD_TYPE).toBe("application/vnd.axiom.manifest-bound+json");
+  });
+  it("a key that cannot verify Ed25519 (X25519) → false, never a throw", () => {
+    const { publicKey } = generateKeyPairSync("x25519");
+    expect(verifyPae(publicKey, MANIFEST_PAYLOAD_TYPE, new Uint8Array(2), new Uint8Array(64))).toBe(false);
+  });
+  it("a signature of 65 bytes whose first 64 are valid → false", () => {
+    const pair = generateEd25519();
+    const env = signManifest(pair.privateKey, manifest);
+    const payload = Buffer.from(env.payload, "base64");
+    const sig = Buffer.from(env.signatures[0]?.sig as string, "base64");
+    expect(verifyPae(pubOf(pair.publicRaw), env.payloadType, payload, Buffer.concat([sig, Buffer.from([0])]))).toBe(
+      false,
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalize, verifyCanonical, parseDigestRef, canonicalDigestRef, sha256Hex } from "../src/index";
+import { canonicalDigestRef, canonicalize, JcsError, parseDigestRef, sha256Hex, verifyCanonical } from "../src/index";
 
 describe("JCS (RFC 8785), formats.md §5.3", () => {
   it('JCS of {"b":1,"a":[1,"\\u0007",1e21]} → {"a":[1,"\\u0007",1e+21],"b":1}', () => {
@@ -99,5 +99,56 @@ describe("digest refs", () => {
   });
   it("canonicalDigestRef hashes the UTF-8 JCS text", () => {
     expect(canonicalDigestRef({ b: 1, a: "é" })).toBe(`sha256:${sha256Hex(Buffer.from('{"a":"é","b":1}', "utf8"))}`);
+  });
+});
+
+describe("JCS refusals carry the offending value's path (JcsError.path)", () => {
+  function jcsError(value: unknown): JcsError {
+    try {
+      canonicalize(value);
+    } catch (err) {
+      if (err instanceof JcsError) return err;
+      throw err;
+    }
+    throw new Error("canonicalize did not throw");
+  }
+
+  it("top level → path ''; nested → dotted keys and array indexes", () => {
+    expect(jcsError(undefined)).toMatchObject({ name: "JcsError", path: "" });
+    expect(jcsError(Number.NaN).path).toBe("");
+    expect(jcsError({ a: [1, { b: Number.POSITIVE_INFINITY }] }).path).toBe("a.1.b");
+    expect(jcsError([0, "\uD800"]).path).toBe("1");
+  });
+  it("a lone surrogate in a key → the path includes that key", () => {
+    expect(jcsError({ o: { "\uDC00": 1 } }).path).toBe("o.\uDC00");
+  });
+  it.each([
+    ["a function", () => 1],
+    ["a symbol", Symbol("s")],
+    ["a bigint", 1n],
+  ])("%s is not JSON → JcsError", (_what, value) => {
+    expect(jcsError({ k: value }).path).toBe("k");
+  });
+  it("non-plain objects (Date, Map, class instance, Uint8Array) are refused; a null-prototype object is plain", () => {
+    class Point {
+      x = 1;
+    }
+    for (const v of [new Date(0), new Map(), new Point(), new Uint8Array(1)]) expect(jcsError({ v }).path).toBe("v");
+    const bare = Object.assign(Object.create(null), { b: 2, a: 1 });
+    expect(canonicalize(bare)).toBe('{"a":1,"b":2}');
+  });
+});
+
+describe("JCS string escapes at the control-character boundary", () => {
+  it("U+001F is escaped; U+0020 (space) and printable ASCII are literal", () => {
+    expect(canonicalize("\u001f \u0021~")).toBe('"\\u001f !~"');
+    expect(canonicalize("\u0000\u000b")).toBe('"\\u0000\\u000b"');
+  });
+  it("keys are escaped like strings and sorted by UTF-16 code units, many keys in any order", () => {
+    const keys = Array.from({ length: 80 }, (_, i) => `k${String(i).padStart(2, "0")}`);
+    const shuffled = keys.map((_, i) => keys[(i * 37) % keys.length] as string); // 37 is coprime with 80
+    const obj = Object.fromEntries(shuffled.map((k) => [k, 0]));
+    expect(canonicalize(obj)).toBe(`{${keys.map((k) => `"${k}":0`).join(",")}}`);
+    expect(canonicalize({ 'q"': 1, "\n": 2 })).toBe('{"\\n":2,"q\\"":1}');
   });
 });

@@ -2,12 +2,15 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   canonicalize,
+  isTrustState,
   loadTrustState,
   newTrustStateKeyHex,
   parseTrustStateKey,
   sealTrustState,
   serializeTrustState,
   serializeTrustStateKey,
+  TRUST_STATE_KEY_MAX_BYTES,
+  TRUST_STATE_MAX_BYTES,
   trustStateMac,
 } from "../src/index";
 
@@ -93,5 +96,68 @@ describe("trust state MAC and load rules, signing.md §8.1", () => {
     const k = newTrustStateKeyHex();
     expect(parseTrustStateKey(enc(` ${k}\n`))).toBe(k);
     expect(parseTrustStateKey(enc(k.slice(2)))).toBeUndefined();
+  });
+});
+
+describe("isTrustState: the TrustState schema without zod", () => {
+  const ok = { version: 1, lastCounter: 0, manifestDigest: DIGEST, mac: "a".repeat(64) };
+  it("the full shape, and the optional manifestDigest / mac left out, are TrustStates; lastCounter 0 is valid", () => {
+    expect(isTrustState(ok)).toBe(true);
+    expect(isTrustState({ version: 1, lastCounter: 0 })).toBe(true);
+    expect(isTrustState({ version: 1, lastCounter: Number.MAX_SAFE_INTEGER, mac: "0".repeat(64) })).toBe(true);
+  });
+  it.each([
+    ["null", null],
+    ["an array", [ok]],
+    ["a string", "state"],
+    ["a number", 1],
+    ["an extra member", { ...ok, extra: 1 }],
+    ["version 2", { ...ok, version: 2 }],
+    ['version "1"', { ...ok, version: "1" }],
+    ["no version", { lastCounter: 0 }],
+    ["lastCounter -1", { ...ok, lastCounter: -1 }],
+    ["lastCounter 1.5", { ...ok, lastCounter: 1.5 }],
+    ['lastCounter "1"', { ...ok, lastCounter: "1" }],
+    ["lastCounter 2^53", { ...ok, lastCounter: 2 ** 53 }],
+    ["no lastCounter", { version: 1 }],
+    ["manifestDigest not a ref", { ...ok, manifestDigest: "a".repeat(64) }],
+    ["manifestDigest a number", { ...ok, manifestDigest: 7 }],
+    ["manifestDigest an array holding a ref", { ...ok, manifestDigest: [DIGEST] }],
+    ["mac upper-case", { ...ok, mac: "A".repeat(64) }],
+    ["mac 63 hex", { ...ok, mac: "a".repeat(63) }],
+    ["mac a number", { ...ok, mac: 1 }],
+    ["mac an array holding 64 hex", { ...ok, mac: ["a".repeat(64)] }],
+  ])("%s → not a TrustState", (_why, value) => {
+    expect(isTrustState(value)).toBe(false);
+  });
+  it("a state.json that is not the schema is corrupt with no reason (not NO_MAC / BAD_MAC)", () => {
+    const { keyText, state } = files();
+    for (const bad of [[state], { ...state, version: 2 }, { version: 1, lastCounter: -1 }]) {
+      const r = loadTrustState(enc(JSON.stringify(bad)), enc(keyText));
+      expect(r.kind).toBe("corrupt");
+      expect((r as { reason?: string }).reason).toBeUndefined();
+    }
+  });
+});
+
+describe("trust-state read caps (signing.md §8.1)", () => {
+  it("the caps are 256 KiB (state.json) and 4 KiB (state.key)", () => {
+    expect(TRUST_STATE_MAX_BYTES).toBe(262_144);
+    expect(TRUST_STATE_KEY_MAX_BYTES).toBe(4096);
+  });
+  it("a state.key of exactly 4096 bytes (64 hex + padding) is read; one byte more is refused, by load and by parse", () => {
+    const { stateText, keyHex, state } = files();
+    const atCap = `${keyHex}${" ".repeat(TRUST_STATE_KEY_MAX_BYTES - 64)}`;
+    const overCap = `${atCap} `;
+    expect(enc(atCap).length).toBe(TRUST_STATE_KEY_MAX_BYTES);
+    expect(loadTrustState(enc(stateText), enc(atCap))).toEqual({ kind: "ok", state, keyHex });
+    const over = loadTrustState(enc(stateText), enc(overCap));
+    expect(over.kind).toBe("corrupt");
+    expect((over as { reason?: string }).reason).toBeUndefined();
+    expect(parseTrustStateKey(enc(atCap))).toBe(keyHex);
+    expect(parseTrustStateKey(enc(overCap))).toBeUndefined();
+  });
+  it("parseTrustStateKey of bytes that are not UTF-8 → undefined", () => {
+    expect(parseTrustStateKey(new Uint8Array([0xff, 0xfe, 0x30]))).toBeUndefined();
   });
 });

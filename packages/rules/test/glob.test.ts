@@ -32,4 +32,12 @@ describe("globs (checks.md §3)", () => {
     expect(optionalGlobs([])("any/path")).toBe(true);
     expect(optionalGlobs(["*.md"])("a.ts")).toBe(false);
   });
+
+  it("a literal group at the very start of a glob is literal too; the group's text still has to match", () => {
+    expect(compileGlob("(app)/**")("(app)/page.tsx")).toBe(true);
+    expect(compileGlob("(app)/**")("app/page.tsx")).toBe(false);
+    expect(compileGlob("app/(app)/**")("app/other/page.tsx")).toBe(false);
+    expect(compileGlob("app/(app)/**")("app/app/page.tsx")).toBe(false);
+    expect(compileGlob("a/(b|c)/x")("a/b/x")).toBe(true);
+  });
 });

@@ -60,4 +60,10 @@ describe("RelPath (formats.md §1.1)", () => {
       { numRuns: 2000 },
     );
   });
+
+  it("a reserved name must be the whole segment (before an optional extension)", () => {
+    expect(relPathIssues("xcon.txt")).toEqual([]);
+    expect(relPathIssues("src/aux2")).toEqual([]);
+    expect(relPathIssues("a/Com1.log")).toEqual(["ERR_PATH_RESERVED_NAME"]);
+  });
 });

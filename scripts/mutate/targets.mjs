@@ -1,0 +1,107 @@
+// The mutation-testing targets of `npm run mutate` (issue 25): which source files each run mutates
+// and which tests judge them. A target's mutants are judged by that package's own tests only, so a
+// file that only another package's tests exercise shows up as "no coverage" instead of borrowing
+// their strength. The list is data: scripts/mutate/stryker.config.mjs turns one entry into Stryker
+// options, scripts/mutate/vitest.config.ts into the vitest include list, and
+// scripts/test/mutate-config.test.ts checks that every ready entry names only existing files.
+//
+// `status`:
+//   "ready"    run by `npm run mutate` with no argument, reported in docs/test-strength.md;
+//   "prepared" config only: run it by name (`npm run mutate apply`) once its package settles;
+//   "pending"  its package does not exist yet in this tree (`waitsFor`): refused by `npm run mutate`
+//              until it does; from then on it runs by name and the config test checks its files.
+
+/** @typedef {{ name: string; status: "ready" | "prepared" | "pending"; mutate: string[]; tests: string[]; waitsFor?: string; note?: string }} MutateTarget */
+
+/** @type {MutateTarget[]} */
+export const TARGETS = [
+  {
+    name: "canon",
+    status: "ready",
+    mutate: [
+      "packages/canon/src/blob.ts",
+      "packages/canon/src/digest.ts",
+      "packages/canon/src/dsse.ts",
+      "packages/canon/src/each-limit.ts",
+      "packages/canon/src/jcs.ts",
+      "packages/canon/src/keys.ts",
+      "packages/canon/src/pae.ts",
+      "packages/canon/src/statement-builders.ts",
+      "packages/canon/src/trust-state.ts",
+    ],
+    tests: ["packages/canon/test/**/*.test.ts"],
+  },
+  {
+    name: "rules",
+    status: "ready",
+    mutate: [
+      "packages/rules/src/axiom-dir.ts",
+      "packages/rules/src/glob.ts",
+      "packages/rules/src/limits.ts",
+      "packages/rules/src/protected.ts",
+      "packages/rules/src/relpath.ts",
+      "packages/rules/src/secrets.ts",
+    ],
+    tests: ["packages/rules/test/**/*.test.ts"],
+  },
+  {
+    name: "apply",
+    status: "prepared",
+    mutate: [
+      "packages/apply/src/commit.ts",
+      "packages/apply/src/journal.ts",
+      "packages/apply/src/recovery.ts",
+      "packages/apply/src/rollback.ts",
+      "packages/apply/src/chain.ts",
+      "packages/apply/src/chain-walk.ts",
+      "packages/apply/src/chain-scan.ts",
+    ],
+    tests: ["packages/apply/test/**/*.test.ts"],
+    note: "the crash-sigkill and fault-sweep suites dominate the time per mutant",
+  },
+  {
+    name: "store",
+    status: "prepared",
+    mutate: [
+      "packages/store/src/fsx.ts",
+      "packages/store/src/io.ts",
+      "packages/store/src/identity.ts",
+      "packages/store/src/layout.ts",
+      "packages/store/src/intake.ts",
+      "packages/store/src/bundles.ts",
+      "packages/store/src/markers.ts",
+      "packages/store/src/preimage.ts",
+      "packages/store/src/drift.ts",
+    ],
+    tests: ["packages/store/test/**/*.test.ts"],
+  },
+  {
+    name: "mcp-human",
+    status: "prepared",
+    mutate: [
+      "packages/mcp/src/server/human/answer.ts",
+      "packages/mcp/src/server/human/message.ts",
+      "packages/mcp/src/server/human/state.ts",
+      "packages/mcp/src/server/human/step.ts",
+      "packages/mcp/src/server/human/tamper.ts",
+    ],
+    tests: ["packages/mcp/test/human-*.test.ts"],
+    note: "human-units imports src directly; human-demo spawns the built CLI, so it cannot see a mutant",
+  },
+  {
+    name: "gate",
+    status: "prepared",
+    mutate: ["packages/mcp/src/harness/gate/decide.ts", "packages/mcp/src/harness/gate/resolve.ts"],
+    tests: ["packages/mcp/test/gate-*.test.ts"],
+    note: "decision (decide.ts) and containment (resolve.ts); most gate-* tests spawn dist/cli.js, which a mutant of src never reaches: in-process tests of decide/resolve are needed first",
+  },
+];
+
+/** The entry named `name`; throws a plain Error naming the known targets otherwise. */
+export function targetNamed(name) {
+  const target = TARGETS.find((t) => t.name === name);
+  if (target === undefined) {
+    throw new Error(`unknown mutate target "${name}" (known: ${TARGETS.map((t) => t.name).join(", ")})`);
+  }
+  return target;
+}
