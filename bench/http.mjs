@@ -73,7 +73,7 @@ function startChild(argv, pick) {
           child.stderr.off("data", onData);
           child.stdout.resume();
           child.stderr.resume();
-          return resolve({ url, stop: () => child.stdin.end() });
+          return resolve({ url, stop: () => child.kill("SIGTERM") });
         } catch {}
       }
     };

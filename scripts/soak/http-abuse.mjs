@@ -132,7 +132,7 @@ else {
     violations.push(`RSS end ${(rssEnd / MiB).toFixed(0)} MiB > 1.5 × warm ${(rssWarm / MiB).toFixed(0)} + 64`);
 }
 const exit = await server.stop();
-if (exit !== 0) violations.push(`server exit code on stdin end: ${exit}`);
+if (exit !== 0) violations.push(`server exit code on SIGTERM: ${exit}`);
 finish({
   soak: "http-abuse",
   mode: SHORT ? "short" : "long",
@@ -198,7 +198,7 @@ function startServer() {
               new Promise((r) => {
                 if (child.exitCode !== null) return r(child.exitCode);
                 child.once("exit", (code) => r(code));
-                child.stdin.end();
+                child.kill("SIGTERM");
               }),
           });
       }

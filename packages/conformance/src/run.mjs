@@ -58,11 +58,11 @@ function startServer(root) {
   return { child, url, stderr: () => stderr };
 }
 
-/** Stops the server by closing its stdin (§11.6); SIGKILL after 3 s. */
+/** Stops the server with SIGTERM (§11.6; an HTTP server never reads stdin, SEC-10); SIGKILL after 3 s. */
 async function stopServer(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
-  child.stdin.end();
+  child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
   await exited;
   clearTimeout(timer);

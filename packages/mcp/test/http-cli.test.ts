@@ -33,7 +33,7 @@ async function refused(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("address, token and the listening line (mcp.md §11.2, §13)", () => {
-  test("--http 127.0.0.1:0 → `http listening` {url http://127.0.0.1:<port>/mcp, host, port, wire, auth: false}; stdin end → exit 0", async () => {
+  test("--http 127.0.0.1:0 → `http listening` {url http://127.0.0.1:<port>/mcp, host, port, wire, auth: false}; SIGTERM → exit 0", async () => {
     const s = await running(["--http", "127.0.0.1:0"]);
     expect(s.listening).toMatchObject({
       level: "info",
@@ -44,6 +44,15 @@ describe("address, token and the listening line (mcp.md §11.2, §13)", () => {
     });
     expect(s.url).toBe(`http://127.0.0.1:${s.port}/mcp`);
     expect(s.port).toBeGreaterThan(0);
+    expect(await s.stop()).toBe(0);
+  });
+
+  test("attack on availability: stdin closed at once (nohup, systemd, a container without -i) → the HTTP server keeps serving until SIGTERM", async () => {
+    const s = await running(["--http", "127.0.0.1:0"]);
+    s.child.stdin?.end();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(s.child.exitCode).toBeNull();
+    expect((await raw(s.port, { path: "/health" })).status).toBe(200);
     expect(await s.stop()).toBe(0);
   });
 

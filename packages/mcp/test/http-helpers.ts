@@ -20,7 +20,7 @@ export interface HttpChild {
   port: number;
   listening: Record<string, unknown>;
   stderr(): string;
-  /** Closes stdin and resolves with the exit code. */
+  /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 }
 
@@ -54,7 +54,7 @@ export async function spawnHttp(
             new Promise((r) => {
               if (child.exitCode !== null) return r(child.exitCode);
               child.once("exit", (code) => r(code));
-              child.stdin?.end();
+              child.kill("SIGTERM");
             }),
         });
         return;

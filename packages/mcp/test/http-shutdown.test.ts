@@ -1,4 +1,4 @@
-// mcp.md §11.6 graceful shutdown of `axiom mcp --http` (SIGINT, SIGTERM or stdin end): 1. abort every
+// mcp.md §11.6 graceful shutdown of `axiom mcp --http` (SIGINT or SIGTERM; stdin is never read, SEC-10): 1. abort every
 // working task; 2. close every legacy session; 3. close the modern handler; 4. close all connections;
 // 5. close the listener; exit 0. checks.md 116 / threats.md T19.4 over HTTP: a running guard's
 // process group dies with the server. Real child processes, real signals, real guard processes.
@@ -141,7 +141,7 @@ describe("graceful shutdown of `axiom mcp --http` (mcp.md §11.6, checks.md 116,
     await c.close().catch(() => {});
   });
 
-  test("SIGINT → exit 0 (as SIGTERM and stdin end)", async () => {
+  test("SIGINT → exit 0 (as SIGTERM)", async () => {
     const r = await spawnHttp(["--root", root.dir, "--log-level", "info", "--http", "127.0.0.1:0"]);
     if (!isRunning(r)) throw new Error(`server exited ${r.exitCode}: ${r.stderr}`);
     server = r;

@@ -61,6 +61,15 @@ describe("--http spec (mcp.md §11.2)", () => {
     for (const h of ["0.0.0.0", "::", "10.0.0.1", "example.com", "::2", "::ffff:10.0.0.1", "128.0.0.1"])
       expect(isLoopbackHost(h), h).toBe(false);
   });
+
+  test("attack: a DNS name spelled like a loopback address (127.evil.example, 127.0.0.1.nip.io, localhost.evil) is not loopback, so binding it needs a token", () => {
+    for (const h of ["127.evil.example", "127.0.0.1.nip.io", "localhost.evil.example", "127.1", "127.0.0.1x", "::1.evil"])
+      expect(isLoopbackHost(h), h).toBe(false);
+    expect(internal(() => resolveToken({}, "AXIOM_HTTP_TOKEN", "127.evil.example")).message).toMatch(
+      /^refusing to bind 127\.evil\.example: a non-loopback --http host requires a bearer token/,
+    );
+    expect(isLoopbackHost("::ffff:7f00:1")).toBe(true);
+  });
 });
 
 describe("token (mcp.md §11.2, threats.md T08)", () => {

@@ -10,8 +10,22 @@ export interface McpHttpConfig extends McpRunConfig {
 }
 
 export async function runMcpHttp(config: McpHttpConfig): Promise<void> {
+  // Shutdown (§11.6): abort tasks, close sessions, the modern handler, connections, listener; exit 0.
+  // Only on a signal: an HTTP server never reads stdin, which under nohup, systemd or a container
+  // without -i is closed or /dev/null from the start (SEC-10). The handlers are in place before the
+  // `http listening` line, so a signal sent as soon as it appears is never the default (a kill).
+  let handle: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    process.exitCode = 0;
+    void handle?.close();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   const { log, factory } = await prepareMcp(config);
-  const handle = await startHttpServer({
+  handle = await startHttpServer({
     spec: config.http,
     tokenEnv: config.tokenEnv,
     env: process.env,
@@ -20,14 +34,5 @@ export async function runMcpHttp(config: McpHttpConfig): Promise<void> {
     log,
     onShutdown: () => abortInFlight(factory.deps),
   });
-  // Shutdown (§11.6): abort tasks, close sessions, the modern handler, connections, listener; exit 0.
-  const stop = () => {
-    process.exitCode = 0;
-    void handle.close().finally(() => process.stdin.destroy());
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-  process.stdin.once("end", stop);
-  process.stdin.once("close", stop);
-  process.stdin.resume();
+  if (stopping) await handle.close();
 }

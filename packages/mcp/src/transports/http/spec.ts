@@ -1,4 +1,5 @@
 // `--http <spec>` parsing and the loopback test (mcp.md §11.2). Pure: no I/O.
+import { isIP } from "node:net";
 import { axiomError } from "@codai/axiom-schema";
 
 export interface HttpAddress {
@@ -43,13 +44,22 @@ export function parseHttpSpec(raw: string): HttpAddress {
   return { host, port };
 }
 
-/** Loopback after removing brackets: localhost, 127.*, ::1 (zero-padded forms), ::ffff:127.*. */
+/**
+ * Loopback after removing brackets, judged on the parsed address, never on the spelling (a DNS name
+ * such as `127.evil.example` is not loopback: it resolves wherever its owner wants, SEC-9): the
+ * name `localhost`, an IPv4 literal in 127.0.0.0/8 (dotted quad only), `::1` in any IPv6 spelling,
+ * or an IPv4-mapped `::ffff:127.x.y.z`.
+ */
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
   if (h === "localhost") return true;
-  if (h.startsWith("127.")) return true;
-  if (/^(?:0*:)+0*1$/.test(h)) return true;
-  return h.startsWith("::ffff:127.");
+  const family = isIP(h);
+  if (family === 4) return h.startsWith("127.");
+  if (family !== 6) return false;
+  // The WHATWG URL parser prints an IPv6 literal in its canonical compressed form (IPv4-mapped
+  // addresses as ::ffff:7f00:1).
+  const canonical = new URL(`http://[${h}]/`).hostname.slice(1, -1);
+  return canonical === "::1" || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(canonical);
 }
 
 /** `host` as it appears in a URL or Host header: IPv6 literals in brackets. */
