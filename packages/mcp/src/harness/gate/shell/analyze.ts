@@ -9,9 +9,9 @@
 import * as path from "node:path";
 // The command table calls back into the analyser (type-only import there: no module cycle).
 import { runCommand } from "./commands";
-import { unescapePattern } from "./glob-intersect";
 import type { SyntaxNode } from "./parser";
 import { commandName, joinCwd, joinPattern, norm } from "./paths";
+import { unescapePattern } from "./pattern-form";
 import { type Arg, argText, known, OPAQUE_ARG, resolveWord, unknown, type Vars, visitSubstitutions } from "./words";
 
 export type Op = "write" | "delete";

@@ -7,8 +7,8 @@
 import * as path from "node:path";
 import type { Analyzer, ExecContext, Op, State } from "./analyze";
 import { gitCommand } from "./git";
-import { escapePattern } from "./glob-intersect";
 import { joinCwd } from "./paths";
+import { escapePattern } from "./pattern-form";
 import { type Arg, argText, literalArg, OPAQUE_ARG, textArg, unknown } from "./words";
 
 export interface OptSpec {

@@ -16,9 +16,10 @@ import * as path from "node:path";
 import { scanShell } from "../shell-scan";
 import type { Denial, RawTarget } from "../types";
 import { Analyzer, type Finding, hasError, initialState } from "./analyze";
-import { escapePattern, hasGlob, matchSegment, unescapePattern } from "./glob-intersect";
+import { matchSegment } from "./glob-intersect";
 import { loadBashParser, parseBash } from "./parser";
 import { joinCwd } from "./paths";
+import { escapePattern, hasGlob, unescapePattern } from "./pattern-form";
 import { type Protection, protectionOf } from "./protect";
 
 export interface ShellJudgement {
