@@ -5,7 +5,8 @@
 // shells and `eval`/`source` whose text is walked again, and the read-only commands. Any other
 // program is opaque: its words are checked for protected names (analyze.ts `opaque`).
 import * as path from "node:path";
-import type { Analyzer, ExecContext, Op, State } from "./analyze";
+import type { Analyzer } from "./analyze/analyzer";
+import type { ExecContext, Op, State } from "./analyze/state";
 import { gitCommand } from "./git";
 import { joinCwd } from "./paths";
 import { escapePattern } from "./pattern-form";

@@ -5,7 +5,8 @@
 // (core.hooksPath, core.fsmonitor, core.sshCommand, alias.*, filter.*, include.path, …) is a
 // protected write: it is judged as a write of `.git/config`, whatever the scope. Only keys on a
 // short allowlist of inert settings (user.*, color.*, remote.*.url, …) are writable through it.
-import type { Analyzer, ExecContext, State } from "./analyze";
+import type { Analyzer } from "./analyze/analyzer";
+import type { ExecContext, State } from "./analyze/state";
 import { getopts, patchPaths } from "./commands";
 import { type Arg, argText, textArg } from "./words";
 
