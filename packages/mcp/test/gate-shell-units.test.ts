@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BUILTIN_GATE_PROFILE } from "../src/harness/gate/profile";
 import { decodeAnsiC } from "../src/harness/gate/shell/ansi-c";
 import { expandBraces } from "../src/harness/gate/shell/braces";
-import { inertConfigKey } from "../src/harness/gate/shell/git";
+import { inertConfigKey } from "../src/harness/gate/shell/commands/git/config-keys";
 import { parsePattern, patternsMeet } from "../src/harness/gate/shell/glob-intersect";
 import { judgeShell } from "../src/harness/gate/shell/judge";
 import { loadBashParser, parseBash } from "../src/harness/gate/shell/parser";

@@ -3,7 +3,7 @@
 // the command table with the shell's state. The statement kinds are walked in statements.ts and
 // its siblings; this class holds what they share: the findings, the functions defined so far and
 // the nesting depth that keeps `eval "$(…)"`-style recursion finite.
-import { runCommand } from "../commands";
+import { runCommand } from "../commands/dispatch";
 import type { SyntaxNode } from "../parser";
 import { commandName, joinCwd } from "../paths";
 import { type Arg, resolveWord, visitSubstitutions } from "../words";
