@@ -2,12 +2,14 @@
 // protection predicates, brace expansion, ANSI-C strings, git configuration keys, word resolution.
 import { describe, expect, it } from "vitest";
 import { BUILTIN_GATE_PROFILE } from "../src/harness/gate/profile";
-import { inertConfigKey } from "../src/harness/gate/shell/git";
-import { expandBraces, parsePattern, patternsMeet } from "../src/harness/gate/shell/glob-intersect";
+import { decodeAnsiC } from "../src/harness/gate/shell/ansi-c";
+import { expandBraces } from "../src/harness/gate/shell/braces";
+import { inertConfigKey } from "../src/harness/gate/shell/commands/git/config-keys";
+import { parsePattern, patternsMeet } from "../src/harness/gate/shell/glob-intersect";
 import { judgeShell } from "../src/harness/gate/shell/judge";
 import { loadBashParser, parseBash } from "../src/harness/gate/shell/parser";
 import { protectionOf } from "../src/harness/gate/shell/protect";
-import { argText, decodeAnsiC, resolveWord } from "../src/harness/gate/shell/words";
+import { argText, resolveWord } from "../src/harness/gate/shell/words";
 
 const meet = (a: string, b: string) => patternsMeet(parsePattern(a), parsePattern(b));
 const P = protectionOf(BUILTIN_GATE_PROFILE.deny);

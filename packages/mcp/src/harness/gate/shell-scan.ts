@@ -1,5 +1,11 @@
 // The documented shell-scan heuristic (hooks-doctor.md §2.6). A seatbelt, not a parser: it finds
 // the write targets of common commands; opaque operands ($VAR, $(…), backticks) yield no target.
+// Since the real parse (decisions SEC-2, shell/) it runs only on lines with syntax errors, and it
+// reads sed, git, cmd.exe and PowerShell with the parsed judgement's own tables.
+import { CMD_EXE, isSwitch } from "./shell/commands/cmd-exe";
+import { worktreeWrite } from "./shell/commands/git/worktree";
+import { readSedArgs } from "./shell/commands/in-place";
+import { cmdletTargets, PS_CMDLETS } from "./shell/commands/powershell";
 import type { RawTarget } from "./types";
 
 const REDIRECT = /(^|[\s;&|])(?:\d*>>?|&>)\s*(?:"([^"]*)"|'([^']*)'|(&\d+|[^\s;&|<>]+))/g;
@@ -31,88 +37,35 @@ function isOperand(w: string): boolean {
   return true;
 }
 
-const isSwitch = (w: string) => /^\/[A-Za-z](:.*)?$/.test(w);
+const same = (w: string) => w;
 
 function sedTargets(args: string[]): string[] {
-  let inPlace = false;
-  let scriptFlag = false;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i] as string;
-    if (w === "-e" || w === "-f" || w === "--expression" || w === "--file") {
-      scriptFlag = true;
-      i++;
-      continue;
-    }
-    if (w.startsWith("--expression=") || w.startsWith("--file=")) {
-      scriptFlag = true;
-      continue;
-    }
-    if (w === "--in-place" || w.startsWith("--in-place=")) {
-      inPlace = true;
-      continue;
-    }
-    if (/^-[A-Za-z]/.test(w)) {
-      if (/^-[A-Za-z]*i/.test(w)) inPlace = true;
-      continue;
-    }
-    rest.push(w);
-  }
+  const { inPlace, scriptFlag, operands } = readSedArgs(args, same, same);
   if (!inPlace) return [];
-  const files = scriptFlag ? rest : rest.slice(1);
+  const files = scriptFlag ? operands : operands.slice(1);
   return files.filter(isOperand);
 }
-
-const PS_CMDLETS: Record<string, "write" | "delete"> = {
-  "remove-item": "delete",
-  "set-content": "write",
-  "add-content": "write",
-  "out-file": "write",
-  "move-item": "write",
-  "copy-item": "write",
-  "new-item": "write",
-};
-const PS_PATH_PARAMS = new Set(["path", "literalpath", "filepath", "destination", "newname", "target"]);
-const PS_VALUE_PARAMS = new Set(["value", "encoding", "filter", "include", "exclude", "itemtype", "name"]);
-
-function powershellTargets(args: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i] as string;
-    if (w.startsWith("-") && w.length > 1) {
-      const name = w.slice(1).toLowerCase();
-      if (PS_PATH_PARAMS.has(name)) {
-        const v = args[++i];
-        if (v !== undefined) out.push(v);
-      } else if (PS_VALUE_PARAMS.has(name)) i++;
-      continue;
-    }
-    out.push(w);
-  }
-  return out.filter(isOperand);
-}
-
-const GIT_SUBCOMMANDS: Record<string, "write" | "delete"> = {
-  checkout: "write",
-  reset: "write",
-  clean: "delete",
-  restore: "write",
-  rm: "delete",
-  mv: "write",
-  stash: "write",
-};
 
 function gitTargets(args: string[]): RawTarget[] {
   const at = args.findIndex((w) => !w.startsWith("-"));
   const sub = at === -1 ? undefined : (args[at] as string);
-  const op = sub === undefined ? undefined : GIT_SUBCOMMANDS[sub];
-  if (sub === undefined || op === undefined) return [];
-  const after = args.slice(at + 1);
-  const dd = after.indexOf("--");
-  const operands = (dd === -1 ? after : after.slice(dd + 1)).filter(isOperand);
-  const out: RawTarget[] = operands.map((raw) => ({ raw, op }));
-  if (sub === "clean" || (sub === "reset" && after.includes("--hard"))) out.push({ raw: ".", op });
+  const write = sub === undefined ? undefined : worktreeWrite(sub, args.slice(at + 1), same);
+  if (write === undefined) return [];
+  const out: RawTarget[] = write.operands.filter(isOperand).map((raw) => ({ raw, op: write.op }));
+  if (write.wholeTree) out.push({ raw: ".", op: write.op });
   return out;
+}
+
+/** cmd.exe's del/copy/… and the PowerShell cmdlets. */
+function windowsTargets(cmd: string, args: string[]): RawTarget[] {
+  const cmdOp = CMD_EXE.get(cmd);
+  if (cmdOp !== undefined) return args.filter((w) => !isSwitch(w) && isOperand(w)).map((raw) => ({ raw, op: cmdOp }));
+  const op = PS_CMDLETS.get(cmd);
+  return op === undefined
+    ? []
+    : cmdletTargets(args, same)
+        .filter(isOperand)
+        .map((raw) => ({ raw, op }));
 }
 
 /** Targets of one segment's command (after prefixes). */
@@ -151,18 +104,10 @@ function commandTargets(ws: string[]): RawTarget[] {
         .filter((t) => isOperand(t.raw));
     case "sed":
       return sedTargets(args).map((raw) => ({ raw, op: "write" }));
-    case "del":
-    case "erase":
-      return args.filter((w) => !isSwitch(w) && isOperand(w)).map((raw) => ({ raw, op: "delete" }));
-    case "move":
-    case "copy":
-      return args.filter((w) => !isSwitch(w) && isOperand(w)).map((raw) => ({ raw, op: "write" }));
     case "git":
       return gitTargets(args);
-    default: {
-      const op = PS_CMDLETS[cmd];
-      return op === undefined ? [] : powershellTargets(args).map((raw) => ({ raw, op }));
-    }
+    default:
+      return windowsTargets(cmd, args);
   }
 }
 

@@ -3,8 +3,9 @@
 // gate's deny globs without touching the disk. Both sides use one syntax: `*`, `?`, `[…]`/`[!…]`,
 // backslash escapes and `**` as a whole segment (any number of segments); an extglob group
 // (`@(…)`, `!(…)`, …) is read as `*` (over-approximation: fail-closed). Braces are expanded first
-// (expandBraces). Case is folded (the gate's deny globs match case-insensitively). A leading dot is
+// (braces.ts). Case is folded (the gate's deny globs match case-insensitively). A leading dot is
 // matched by `*` and `?` (picomatch dot:true on the deny side; on the shell side dotglob may be on).
+import { escapePattern } from "./pattern-form";
 
 type Atom =
   | { t: "lit"; c: string }
@@ -141,8 +142,12 @@ function charsMeet(a: Atom, b: Atom): boolean {
   return false;
 }
 
-/** Whether two segment patterns (atom lists) share at least one matching string. */
-function segmentsMeet(a: Atom[], b: Atom[]): boolean {
+/**
+ * Whether two sequences share a match, where a "star" element matches any run of the other side's
+ * elements: a search over index pairs. Atoms within a segment (`*` a run of characters) and
+ * segments within a path (`**` a run of segments) are the same problem at two levels.
+ */
+function meet<T>(a: readonly T[], b: readonly T[], isStar: (x: T) => boolean, same: (x: T, y: T) => boolean): boolean {
   const seen = new Set<number>();
   const w = b.length + 1;
   const stack: [number, number][] = [[0, 0]];
@@ -154,153 +159,32 @@ function segmentsMeet(a: Atom[], b: Atom[]): boolean {
     if (i === a.length && j === b.length) return true;
     const x = a[i];
     const y = b[j];
-    if (x?.t === "star") {
-      stack.push([i + 1, j]);
-      if (y !== undefined && y.t !== "star") stack.push([i, j + 1]);
-    }
-    if (y?.t === "star") {
-      stack.push([i, j + 1]);
-      if (x !== undefined && x.t !== "star") stack.push([i + 1, j]);
-    }
-    if (x !== undefined && y !== undefined && x.t !== "star" && y.t !== "star" && charsMeet(x, y))
-      stack.push([i + 1, j + 1]);
-  }
-  return false;
-}
-
-/** Whether two parsed path patterns share at least one matching path. */
-export function patternsMeet(a: Segment[], b: Segment[]): boolean {
-  const seen = new Set<number>();
-  const w = b.length + 1;
-  const stack: [number, number][] = [[0, 0]];
-  while (stack.length > 0) {
-    const [i, j] = stack.pop() as [number, number];
-    const key = i * w + j;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (i === a.length && j === b.length) return true;
-    const x = a[i];
-    const y = b[j];
-    if (x === "globstar") {
+    const xStar = x !== undefined && isStar(x);
+    const yStar = y !== undefined && isStar(y);
+    if (xStar) {
       stack.push([i + 1, j]);
       if (y !== undefined) stack.push([i, j + 1]);
     }
-    if (y === "globstar") {
+    if (yStar) {
       stack.push([i, j + 1]);
       if (x !== undefined) stack.push([i + 1, j]);
     }
-    if (x !== undefined && y !== undefined && x !== "globstar" && y !== "globstar" && segmentsMeet(x, y))
-      stack.push([i + 1, j + 1]);
+    if (x !== undefined && y !== undefined && !xStar && !yStar && same(x, y)) stack.push([i + 1, j + 1]);
   }
   return false;
 }
 
-/** True when the pattern holds an unescaped glob character (`*`, `?`, `[`), or an extglob group. */
-export function hasGlob(pattern: string): boolean {
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (c === "*" || c === "?" || c === "[") return true;
-  }
-  return false;
-}
+/** Whether two segment patterns (atom lists) share at least one matching string. */
+const segmentsMeet = (a: Atom[], b: Atom[]): boolean => meet(a, b, (x) => x.t === "star", charsMeet);
 
-/** Removes pattern-form escapes: the literal text a glob-free pattern names. */
-export function unescapePattern(pattern: string): string {
-  return pattern.replace(/\\(.)/gs, "$1");
-}
-
-/** Escapes every character that pattern form (and brace expansion) treats as special. */
-export function escapePattern(text: string): string {
-  return text.replace(/[\\*?[\]{},]/g, "\\$&");
-}
-
-const MAX_EXPANSIONS = 256;
-
-/**
- * Bash brace expansion on a pattern-form string (escaped braces and commas are literal): `{a,b}`,
- * nested groups, `{1..3}`, `{a..c}`. Over MAX_EXPANSIONS results, each unexpanded group becomes `*`
- * (a wider pattern, so the judgement stays fail-closed).
- */
-export function expandBraces(pattern: string): string[] {
-  const out = expand(pattern, 0);
-  if (out === undefined) return [pattern.replace(/(?<!\\)\{[^{}]*\}/g, "*")];
-  return out;
-}
-
-function expand(s: string, depth: number): string[] | undefined {
-  if (depth > 16) return undefined;
-  // Find the first top-level unescaped "{" with a matching "}" that contains a top-level "," or "..".
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === "\\") {
-      i++;
-      continue;
-    }
-    if (s[i] !== "{") continue;
-    let level = 0;
-    const commas: number[] = [];
-    let end = -1;
-    for (let j = i; j < s.length; j++) {
-      const c = s[j];
-      if (c === "\\") {
-        j++;
-        continue;
-      }
-      if (c === "{") level++;
-      else if (c === "}") {
-        level--;
-        if (level === 0) {
-          end = j;
-          break;
-        }
-      } else if (c === "," && level === 1) commas.push(j);
-    }
-    if (end === -1) return [s];
-    const pre = s.slice(0, i);
-    const body = s.slice(i + 1, end);
-    const post = s.slice(end + 1);
-    let alts: string[] | undefined;
-    if (commas.length > 0) {
-      alts = [];
-      let from = i + 1;
-      for (const c of [...commas, end]) {
-        alts.push(s.slice(from, c));
-        from = c + 1;
-      }
-    } else alts = sequence(body);
-    if (alts === undefined) {
-      // Not an expansion ({x} or {}): keep the braces, expand what follows.
-      const rest = expand(post, depth + 1);
-      return rest?.map((r) => `${pre}{${body}}${r}`);
-    }
-    const results: string[] = [];
-    for (const alt of alts) {
-      const sub = expand(pre + alt + post, depth + 1);
-      if (sub === undefined) return undefined;
-      results.push(...sub);
-      if (results.length > MAX_EXPANSIONS) return undefined;
-    }
-    return results;
-  }
-  return [s];
-}
-
-function sequence(body: string): string[] | undefined {
-  const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(body);
-  if (!m) return undefined;
-  const [, a, b, stepText] = m as unknown as [string, string, string, string | undefined];
-  const step = Math.max(1, Math.abs(Number(stepText ?? "1")));
-  const numeric = /\d/.test(a);
-  const from = numeric ? Number(a) : a.charCodeAt(0);
-  const to = numeric ? Number(b) : b.charCodeAt(0);
-  if (Math.abs(to - from) / step > MAX_EXPANSIONS) return undefined;
-  const out: string[] = [];
-  const dir = to >= from ? step : -step;
-  for (let v = from; dir > 0 ? v <= to : v >= to; v += dir) out.push(numeric ? String(v) : String.fromCharCode(v));
-  return out;
+/** Whether two parsed path patterns share at least one matching path. */
+export function patternsMeet(a: Segment[], b: Segment[]): boolean {
+  return meet(
+    a,
+    b,
+    (x) => x === "globstar",
+    (x, y) => segmentsMeet(x as Atom[], y as Atom[]),
+  );
 }
 
 /** Whether a file name matches one segment pattern (case folded). */

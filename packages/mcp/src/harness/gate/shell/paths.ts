@@ -1,6 +1,6 @@
 // Path text helpers of the shell judgement: POSIX, lexical (the shell's `cd` is logical too).
 import * as path from "node:path";
-import { escapePattern } from "./glob-intersect";
+import { escapePattern } from "./pattern-form";
 
 export const norm = (p: string): string => {
   const n = path.posix.normalize(p);

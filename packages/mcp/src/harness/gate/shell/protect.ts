@@ -2,7 +2,9 @@
 // profile's deny globs: is a path denied, could a glob name a denied path, does a directory hold
 // (or could it come to hold) a denied path, could a bare file name be the last segment of one.
 import { compileGlobs } from "@codai/axiom-rules";
-import { escapePattern, expandBraces, parsePattern, patternsMeet } from "./glob-intersect";
+import { expandBraces } from "./braces";
+import { parsePattern, patternsMeet } from "./glob-intersect";
+import { escapePattern } from "./pattern-form";
 
 export interface Protection {
   /** The path.deny predicate itself (same globs, nocase). `rel` is a root-relative RelPath. */
