@@ -30,6 +30,7 @@ export const ALLOWED_DEPS = {
   checks: ["schema", "canon", "rules", "store"],
   apply: ["schema", "canon", "rules", "store"],
   axm: ["schema"],
+  workflow: ["rules", "schema", "canon", "store", "plan", "checks", "apply", "axm"],
   "emitters-web": ["schema"],
   testkit: ["schema", "canon", "store", "plan"],
   conformance: ["mcp"],

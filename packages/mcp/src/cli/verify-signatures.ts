@@ -4,7 +4,9 @@
 // throws ERR_INVALID_PROFILE (stderr, exit 2). Top-level `ok` is false when `signatures.ok` is.
 import { type VerifyResult, withSignatures } from "@codai/axiom-plan";
 import { intakeBundle } from "@codai/axiom-store";
-import { NO_TRUST_STORE_NOTE, verifyRootSignatures } from "../common/trust-store";
+import { verifyRootSignatures } from "@codai/axiom-workflow";
+
+export const NO_TRUST_STORE_NOTE = "no .axiom/trust/keys.json under root";
 
 export type CliVerifyDocument = Omit<VerifyResult, "signatures"> & {
   signatures?: VerifyResult["signatures"] | null;

@@ -44,7 +44,7 @@ import {
   treeDrift,
 } from "@codai/axiom-store";
 import type { Engines } from "./engines";
-import { verifyRootSignatures } from "../common/trust-store";
+import { verifyRootSignatures } from "@codai/axiom-workflow";
 
 export function defaultEngines(): Engines {
   return {

@@ -1,0 +1,63 @@
+// The verify surfaces: a bundle (formats.md §10.1) with its signatures against the root's trust
+// store (signing.md §6) — `axiom verify [--root]` and axiom_manifest_verify —, a tree against a
+// manifest (signing.md §9, `axiom verify --tree`) and the journal hash chain (apply.md §12.3,
+// `axiom verify --journal`). Each reports; none throws for a negative result.
+import { type ChainVerify, type VerifyTreeResult, verifyChain, verifyTree as verifyTreeOf } from "@codai/axiom-apply";
+import { type VerifyResult, verifyBundle as verifyStructure, withSignatures } from "@codai/axiom-plan";
+import { intakeBundle } from "@codai/axiom-store";
+import { verifyRootSignatures } from "./trust-store";
+
+export interface VerifyRequest {
+  /** The bundle document as read (verify reports on it instead of refusing it). */
+  bundle: unknown;
+  /** The realpath'd root whose `.axiom/trust/keys.json` verifies the signatures. */
+  root?: string;
+}
+
+export interface BundleVerification {
+  /** With `signatures` when the root has a trust store; `ok` false when `signatures.ok` is. */
+  result: VerifyResult;
+  /**
+   * "checked": the signatures were verified against the root's store; "no-trust-store": a root was
+   * given but has no store (the CLI prints `signatures: null` and a note, MCP omits the field);
+   * "skipped": no root, or the structural verify failed (signatures are never checked then).
+   */
+  signatures: "checked" | "no-trust-store" | "skipped";
+}
+
+export async function verifyBundle(req: VerifyRequest): Promise<BundleVerification> {
+  // 1. Structural verify (formats.md §10.1 steps 1–5).
+  const structural = verifyStructure(req.bundle);
+  if (!structural.ok || req.root === undefined) return { result: { ...structural }, signatures: "skipped" };
+  // 2. Step 6 with the root's trust store (an invalid store → ERR_INVALID_PROFILE), step 7.
+  const block = await verifyRootSignatures(intakeBundle(req.bundle), req.root);
+  if (block === null) return { result: withSignatures(structural, undefined), signatures: "no-trust-store" };
+  return { result: withSignatures(structural, block), signatures: "checked" };
+}
+
+export interface TreeRequest {
+  /** The directory compared with the manifest (resolved; no roots allowlist, read-only, no lock). */
+  tree: string;
+  bundle: unknown;
+  /** `--pre`: compare with the pre-images instead of the post-images. */
+  pre: boolean;
+}
+
+export interface TreeVerification {
+  structural: VerifyResult;
+  /** Absent when the structural verify failed: the tree is not checked then. */
+  tree?: VerifyTreeResult;
+}
+
+export async function verifyTree(req: TreeRequest): Promise<TreeVerification> {
+  // 1. The bundle must pass structural verify first (signing.md §9.2).
+  const structural = verifyStructure(req.bundle);
+  if (!structural.ok) return { structural };
+  // 2. signing.md §9.1.
+  return { structural, tree: await verifyTreeOf(req.tree, req.bundle, { pre: req.pre }) };
+}
+
+/** apply.md §12.3: the chain walk of `<root>/.axiom/journal/chain.jsonl`. */
+export function verifyJournal(root: string): Promise<ChainVerify> {
+  return verifyChain(root);
+}
