@@ -2,7 +2,7 @@
 // the selected profile loaded, the checks run, the report stored when the call has a root.
 import { runChecks, storeReport } from "@codai/axiom-checks";
 import type { CheckReport, ManifestBundle } from "@codai/axiom-schema";
-import { loadProfile, rootsOf } from "./profiles";
+import { loadProfile } from "./profiles";
 import type { GuardOptions } from "./types";
 
 export interface CheckRequest {
@@ -19,7 +19,7 @@ export interface CheckRequest {
 
 export async function checkBundle(req: CheckRequest): Promise<CheckReport> {
   // checks.md §6.3: `<root>/.axiom/profiles`, then the built-ins.
-  const profile = await loadProfile(req.profile, rootsOf(req.root));
+  const profile = await loadProfile(req.profile, req.root === undefined ? [] : [req.root]);
   // checks.md §2.2: with a root, preImage is verified against the tree.
   const report = await runChecks({
     bundle: req.bundle,
@@ -33,3 +33,6 @@ export async function checkBundle(req: CheckRequest): Promise<CheckReport> {
   if (req.root !== undefined) await storeReport(req.root, report);
   return report;
 }
+
+/** The text form of `axiom check` (cli.md §9.1). */
+export { formatCheckReport } from "@codai/axiom-checks";

@@ -39,4 +39,6 @@ export function validatePlan(plan: unknown): Promise<PlanValidation> {
   return validate(plan);
 }
 
+/** The CLI reads `.json` / `.yaml` Plans with the plan library's own front-end. */
 export { type PlanTextFormat, parsePlanText } from "@codai/axiom-plan";
+export type { NetPolicy, PlanValidation };

@@ -1,82 +1,32 @@
 // Public surface of @codai/axiom-workflow: the use cases both front ends call — the CLI verbs
-// (packages/mcp/src/cli/verbs) and the MCP tools and resources (packages/mcp/src/server) — each a
-// checklist of its spec steps over plan, checks, apply, axm and the store. Anything added here
-// becomes public: named exports only.
-
-// Their types, and the text renderings the CLI prints (cli.md §9.1).
-export {
-  type ChainVerify,
-  DEFAULT_HISTORY_LIMIT,
-  formatLogText,
-  formatStatusText,
-  type HistoryEntry,
-  type LockStatus,
-  RESOURCE_HISTORY_LIMIT,
-  type RollbackOutput,
-  type SnapshotDiff,
-  type SnapshotOptions,
-  type StatusDocument,
-  type VerifyTreeResult,
-} from "@codai/axiom-apply";
-export { formatCheckReport, selectCliProfile } from "@codai/axiom-checks";
-export type { ManifestDiff, PlanValidation, VerifyResult } from "@codai/axiom-plan";
-export { type AppliedState, appliedState, treeHolds } from "./applied-state";
-export {
-  type AppliedOutcome,
-  type ApplyOutcome,
-  type ApplyRequest,
-  applyBundle,
-  type DryRunRequest,
-  dryRunBundle,
-} from "./apply-bundle";
-export { type AxmParse, parseAxm } from "./axm";
-// Checks, applies, rollback, "applied".
-export { type CheckRequest, checkBundle } from "./check-bundle";
-// Plans and manifests.
-export { type CompileRequest, compilePlan, type PlanTextFormat, parsePlanText, validatePlan } from "./compile";
-export { diffManifests, diffSnapshots, type NamedDocument } from "./diff";
-// Profiles.
-export { loadProfile } from "./profiles";
-export { type RollbackRequest, rollbackApplied } from "./rollback";
-// Read-only documents of a root.
-export { type HistoryDocument, history, lockStatus, snapshot, status } from "./root-state";
-export { schemaDocument } from "./schema-document";
-// Bundles.
-export { findStoredBundle, intakeBundle } from "./stored";
-// The root's trust store (signing.md §2.2).
-export {
-  normalizeStore,
-  readTrustStore,
-  type SignaturesBlock,
-  trustedKeyProblem,
-  trustFilePath,
-  verifyRootSignatures,
-  writeTrustStore,
-} from "./trust-store";
-// Shared request pieces.
-export type { GuardOptions } from "./types";
-export {
-  type BundleVerification,
-  type TreeRequest,
-  type TreeVerification,
-  type VerifyRequest,
-  verifyBundle,
-  verifyJournal,
-  verifyTree,
-} from "./verify";
-// The MCP server's seam.
-export { WORKFLOW, type Workflow } from "./workflow";
-export { type CompiledWrite, compileWrite, type WriteRequest } from "./write-compile";
-export {
-  type ConfirmOptions,
-  type ConfirmOutcome,
-  confirmWrite,
-  type PreparedConfirm,
-  prepareConfirm,
-  type ReadyConfirm,
-  type ResentConfirm,
-} from "./write-confirm";
-// axiom_write (mcp.md §7).
-export { buildWritePlan, checkWriteFiles, type WriteFile } from "./write-plan";
-export { previewWrite, type WriteChecksOptions } from "./write-preview";
-export { type WriteChecks, type WriteResult, type WriteStatus, writeResultOf } from "./write-result";
+// (packages/mcp/src/cli/verbs) and the MCP tools and resources (packages/mcp/src/server, through
+// the WORKFLOW seam) — each a checklist of its spec steps over plan, checks, apply, axm and the
+// store. Anything a module below exports becomes public: each module exports only its use case,
+// its request and result types and what a front end prints with them, and test/surface.test.ts
+// pins the whole list of names, so an addition is a visible change.
+//
+// The one package whose barrel re-exports modules with `export *` (ARCH-W2): esbuild keeps a barrel
+// of named re-exports, and every module any importer reaches through it, in each importer's chunk
+// graph, so every CLI verb would load the whole workflow; `export *` lets each verb's chunk carry
+// only the modules it calls.
+export * from "./applied-state";
+export * from "./apply-bundle";
+export * from "./axm";
+export * from "./check-bundle";
+export * from "./compile";
+export * from "./diff-manifests";
+export * from "./diff-snapshots";
+export * from "./profiles";
+export * from "./rollback";
+export * from "./root-state";
+export * from "./schema-document";
+export * from "./stored";
+export * from "./trust-store";
+export * from "./types";
+export * from "./verify";
+export * from "./workflow";
+export * from "./write-compile";
+export * from "./write-confirm";
+export * from "./write-plan";
+export * from "./write-preview";
+export * from "./write-result";

@@ -10,7 +10,5 @@ export function loadProfile(name: string, roots: readonly string[]): Promise<Res
   return loadCheckProfile(name, { searchDirs: roots.flatMap((root) => profileSearchDirs(root)) });
 }
 
-/** The search roots of a call: its root, or none for a root-less call (built-ins only). */
-export function rootsOf(root: string | undefined): string[] {
-  return root === undefined ? [] : [root];
-}
+/** The CLI's rule (checks.md §6.6, D26): `--profile` wins, else `manifest.profile`; any name may be given. */
+export { selectCliProfile } from "@codai/axiom-checks";

@@ -11,6 +11,8 @@ export interface RollbackRequest {
   force?: boolean;
 }
 
+export type { RollbackOutput };
+
 export function rollbackApplied(req: RollbackRequest): Promise<RollbackOutput> {
   return rollback(req.root, req.digest, { force: req.force === true });
 }

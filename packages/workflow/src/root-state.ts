@@ -37,3 +37,8 @@ export function history(root: string, limit: number): Promise<HistoryDocument> {
 export function snapshot(root: string, options: SnapshotOptions): Promise<RepoSnapshot> {
   return repoSnapshot(root, options);
 }
+
+// The documents' types, the text forms of `axiom status` and `axiom log` (cli.md §9.1) and the log's
+// default length.
+export type { HistoryEntry, LockStatus, SnapshotOptions, StatusDocument } from "@codai/axiom-apply";
+export { DEFAULT_HISTORY_LIMIT, formatLogText, formatStatusText } from "@codai/axiom-apply";

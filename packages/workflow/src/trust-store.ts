@@ -16,7 +16,7 @@ import {
 } from "@codai/axiom-schema";
 import { AXIOM_REL, layout } from "@codai/axiom-store/layout";
 
-export const MAX_TRUST_ISSUES = 10;
+const MAX_TRUST_ISSUES = 10;
 const TRUST_FILE = AXIOM_REL.trustKeys;
 
 export function trustFilePath(root: string): string {

@@ -57,6 +57,8 @@ export async function verifyTree(req: TreeRequest): Promise<TreeVerification> {
   return { structural, tree: await verifyTreeOf(req.tree, req.bundle, { pre: req.pre }) };
 }
 
+export type { ChainVerify, VerifyResult, VerifyTreeResult };
+
 /** apply.md §12.3: the chain walk of `<root>/.axiom/journal/chain.jsonl`. */
 export function verifyJournal(root: string): Promise<ChainVerify> {
   return verifyChain(root);

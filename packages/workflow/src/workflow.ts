@@ -9,7 +9,7 @@ import { applyBundle, dryRunBundle } from "./apply-bundle";
 import { parseAxm } from "./axm";
 import { checkBundle } from "./check-bundle";
 import { compilePlan, validatePlan } from "./compile";
-import { diffManifests } from "./diff";
+import { diffManifests } from "./diff-manifests";
 import { loadProfile } from "./profiles";
 import { rollbackApplied } from "./rollback";
 import { history, lockStatus, snapshot, status } from "./root-state";
@@ -18,6 +18,7 @@ import { findStoredBundle, intakeBundle } from "./stored";
 import { verifyBundle } from "./verify";
 import { compileWrite } from "./write-compile";
 import { confirmWrite, prepareConfirm } from "./write-confirm";
+import { checkWriteFiles } from "./write-plan";
 import { previewWrite } from "./write-preview";
 
 export interface Workflow {
@@ -36,7 +37,8 @@ export interface Workflow {
   dryRunBundle: typeof dryRunBundle;
   applyBundle: typeof applyBundle;
   rollbackApplied: typeof rollbackApplied;
-  // axiom_write (mcp.md §7): compile, then preview — or prepare, the human step, confirm.
+  // axiom_write (mcp.md §7): file rules, compile, then preview — or prepare, the human step, confirm.
+  checkWriteFiles: typeof checkWriteFiles;
   compileWrite: typeof compileWrite;
   previewWrite: typeof previewWrite;
   prepareConfirm: typeof prepareConfirm;
@@ -64,6 +66,7 @@ export const WORKFLOW: Workflow = {
   dryRunBundle,
   applyBundle,
   rollbackApplied,
+  checkWriteFiles,
   compileWrite,
   previewWrite,
   prepareConfirm,
