@@ -2,8 +2,9 @@
 // (packages/mcp/src/cli/verbs) and the MCP tools and resources (packages/mcp/src/server, through
 // the WORKFLOW seam) — each a checklist of its spec steps over plan, checks, apply, axm and the
 // store. Anything a module below exports becomes public: each module exports only its use case,
-// its request and result types and what a front end prints with them, and test/surface.test.ts
-// pins the whole list of names, so an addition is a visible change.
+// its request and result types and what a front end prints with them (internal helpers live in
+// modules not listed here, like write-result.ts), and test/surface.test.ts pins the whole list of
+// names, so an addition is a visible change.
 //
 // The one package whose barrel re-exports modules with `export *` (ARCH-W2): esbuild keeps a barrel
 // of named re-exports, and every module any importer reaches through it, in each importer's chunk
@@ -29,4 +30,4 @@ export * from "./write-compile";
 export * from "./write-confirm";
 export * from "./write-plan";
 export * from "./write-preview";
-export * from "./write-result";
+export type { WriteChecks, WriteResult, WriteStatus } from "./write-result";

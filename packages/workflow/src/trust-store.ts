@@ -19,7 +19,7 @@ import { AXIOM_REL, layout } from "@codai/axiom-store/layout";
 const MAX_TRUST_ISSUES = 10;
 const TRUST_FILE = AXIOM_REL.trustKeys;
 
-export function trustFilePath(root: string): string {
+function trustFilePath(root: string): string {
   return join(root, ...TRUST_FILE.split("/"));
 }
 
@@ -81,7 +81,7 @@ function normalizeKey(key: TrustedKey): TrustedKey {
   return out;
 }
 
-export function normalizeStore(store: TrustStore): TrustStore {
+function normalizeStore(store: TrustStore): TrustStore {
   const keys = store.keys.map(normalizeKey).sort((a, b) => (a.keyid < b.keyid ? -1 : a.keyid > b.keyid ? 1 : 0));
   const out: TrustStore = { version: 1, keys };
   if (store.minCounter !== undefined) out.minCounter = store.minCounter;
