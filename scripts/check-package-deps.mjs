@@ -3,7 +3,7 @@
 // file in packages/<pkg>/src, each import / export-from / dynamic import / require specifier must:
 //   1. stay inside the package's allowed workspace dependencies (ALLOWED_DEPS): rules and canon are
 //      leaves, schema imports only rules; store sits on rules, schema and canon; plan, checks and
-//      apply import store and never each other; only
+//      apply import store and never each other; workflow joins them (and axm) for both front ends; only
 //      packages/mcp/src/server/adapter.ts imports the MCP SDK (@modelcontextprotocol/*). A relative
 //      specifier that leaves the package counts as importing the package it lands in;
 //   2. for a package in ALLOWED_THIRD_PARTY, name only those third-party modules (and no node:
