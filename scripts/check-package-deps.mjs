@@ -70,7 +70,6 @@ export const FOLDER_RULES = [
     packages: [
       "@codai/axiom-schema",
       "@codai/axiom-canon",
-      "@codai/axiom-checks",
       "@codai/axiom-store",
       "@codai/axiom-store/layout",
       "@codai/axiom-rules",

@@ -11,7 +11,7 @@ export interface AxmParse {
 }
 
 export async function parseAxm(source: string): Promise<AxmParse> {
-  const { parseAxm: parse } = await import("@codai/axiom-axm");
+  const { parseAxm: parse } = await import("./axm-parser");
   const r = parse(source);
   return r.plan === undefined ? { diagnostics: r.diagnostics } : { plan: r.plan, diagnostics: r.diagnostics };
 }

@@ -15,7 +15,7 @@ import { rollbackApplied } from "./rollback";
 import { history, lockStatus, snapshot, status } from "./root-state";
 import { schemaDocument } from "./schema-document";
 import { findStoredBundle, intakeBundle } from "./stored";
-import { verifyBundle } from "./verify";
+import { verifyBundle } from "./verify-bundle";
 import { compileWrite } from "./write-compile";
 import { confirmWrite, prepareConfirm } from "./write-confirm";
 import { checkWriteFiles } from "./write-plan";

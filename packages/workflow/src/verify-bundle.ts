@@ -1,8 +1,6 @@
-// The verify surfaces: a bundle (formats.md §10.1) with its signatures against the root's trust
-// store (signing.md §6) — `axiom verify [--root]` and axiom_manifest_verify —, a tree against a
-// manifest (signing.md §9, `axiom verify --tree`) and the journal hash chain (apply.md §12.3,
-// `axiom verify --journal`). Each reports; none throws for a negative result.
-import { type ChainVerify, type VerifyTreeResult, verifyChain, verifyTree as verifyTreeOf } from "@codai/axiom-apply";
+// `axiom verify <bundle> [--root]` and axiom_manifest_verify: a bundle's structural verify
+// (formats.md §10.1) with its signatures against the root's trust store (signing.md §6). Reports;
+// never throws for a negative result (an invalid trust store is ERR_INVALID_PROFILE).
 import { type VerifyResult, verifyBundle as verifyStructure, withSignatures } from "@codai/axiom-plan";
 import { intakeBundle } from "@codai/axiom-store";
 import { verifyRootSignatures } from "./trust-store";
@@ -35,31 +33,4 @@ export async function verifyBundle(req: VerifyRequest): Promise<BundleVerificati
   return { result: withSignatures(structural, block), signatures: "checked" };
 }
 
-export interface TreeRequest {
-  /** The directory compared with the manifest (resolved; no roots allowlist, read-only, no lock). */
-  tree: string;
-  bundle: unknown;
-  /** `--pre`: compare with the pre-images instead of the post-images. */
-  pre: boolean;
-}
-
-export interface TreeVerification {
-  structural: VerifyResult;
-  /** Absent when the structural verify failed: the tree is not checked then. */
-  tree?: VerifyTreeResult;
-}
-
-export async function verifyTree(req: TreeRequest): Promise<TreeVerification> {
-  // 1. The bundle must pass structural verify first (signing.md §9.2).
-  const structural = verifyStructure(req.bundle);
-  if (!structural.ok) return { structural };
-  // 2. signing.md §9.1.
-  return { structural, tree: await verifyTreeOf(req.tree, req.bundle, { pre: req.pre }) };
-}
-
-export type { ChainVerify, VerifyResult, VerifyTreeResult };
-
-/** apply.md §12.3: the chain walk of `<root>/.axiom/journal/chain.jsonl`. */
-export function verifyJournal(root: string): Promise<ChainVerify> {
-  return verifyChain(root);
-}
+export type { VerifyResult };
