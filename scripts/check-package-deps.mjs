@@ -3,7 +3,7 @@
 // file in packages/<pkg>/src, each import / export-from / dynamic import / require specifier must:
 //   1. stay inside the package's allowed workspace dependencies (ALLOWED_DEPS): rules and canon are
 //      leaves, schema imports only rules; store sits on rules, schema and canon; plan, checks and
-//      apply import store and never each other; only
+//      apply import store and never each other; workflow joins them (and axm) for both front ends; only
 //      packages/mcp/src/server/adapter.ts imports the MCP SDK (@modelcontextprotocol/*). A relative
 //      specifier that leaves the package counts as importing the package it lands in;
 //   2. for a package in ALLOWED_THIRD_PARTY, name only those third-party modules (and no node:
@@ -12,7 +12,8 @@
 //      package.json `exports` declares — never a relative path into packages/<other>/, never
 //      `@codai/axiom-<pkg>/src/…`;
 //   4. inside packages/mcp/src, obey FOLDER_RULES (e.g. the gate imports only the rules and the
-//      store's layout; nothing but the CLI and the chunk entries imports cli/).
+//      store's layout; nothing but the CLI and the chunk entries imports cli/; tools, resources and
+//      the CLI reach plan, checks, apply and axm only through @codai/axiom-workflow).
 //   node scripts/check-package-deps.mjs [--repo <dir>]
 // scripts/test/check-package-deps.test.ts runs it inside `npm test`.
 import { existsSync, readFileSync } from "node:fs";
@@ -30,6 +31,7 @@ export const ALLOWED_DEPS = {
   checks: ["schema", "canon", "rules", "store"],
   apply: ["schema", "canon", "rules", "store"],
   axm: ["schema"],
+  workflow: ["rules", "schema", "canon", "store", "plan", "checks", "apply", "axm"],
   "emitters-web": ["schema"],
   testkit: ["schema", "canon", "store", "plan"],
   conformance: ["mcp"],
@@ -50,8 +52,10 @@ const WORKSPACE_PREFIX = "@codai/axiom-";
  * What each folder of packages/mcp/src may import (paths relative to packages/mcp/src). A rule
  * names the files it governs (`from`: folder prefixes), and either the only places they may import
  * (`only`: mcp folders or files, plus `packages`: workspace specifiers, exactly or as a prefix
- * ending in "/") or the places they may not (`not`). Third-party and node: modules are not
- * governed here. `dynamicOnly` folders may be reached by `import()` only.
+ * ending in "/") or the places they may not (`not`: mcp folders; `notPackages`: workspace packages,
+ * any subpath and any import kind, type-only included). `exceptions` names files a rule does not
+ * govern, each with its reason. Third-party and node: modules are not governed here.
+ * `dynamicOnly` folders may be reached by `import()` only.
  */
 export const FOLDER_RULES = [
   {
@@ -66,7 +70,6 @@ export const FOLDER_RULES = [
     packages: [
       "@codai/axiom-schema",
       "@codai/axiom-canon",
-      "@codai/axiom-checks",
       "@codai/axiom-store",
       "@codai/axiom-store/layout",
       "@codai/axiom-rules",
@@ -82,6 +85,17 @@ export const FOLDER_RULES = [
     from: ["server/"],
     not: ["transports/http/", "harness/gate/", "harness/init/", "harness/doctor/"],
     why: "the server knows no transport and no harness wiring (the human step's audit is harness/elicit-audit.ts)",
+  },
+  {
+    from: ["server/tools/", "server/resources/", "cli/"],
+    notPackages: ["@codai/axiom-plan", "@codai/axiom-checks", "@codai/axiom-apply", "@codai/axiom-axm"],
+    exceptions: {
+      "cli/sign-keyless.ts":
+        "keyless signing is sigstore plumbing (checks' signKeyless and its endpoints, shared with the requireSigned predicate's verification, signing.md §4), not a use case",
+      "cli/load-emitters.ts":
+        "`--emitter` builds plan's emitter registry (sources.md §4.6), a value compile and the server are handed; nothing is orchestrated",
+    },
+    why: "tools, resources and CLI verbs are thin adapters: they reach plan, checks, apply and axm through @codai/axiom-workflow, where each use case is orchestrated once (issue 18)",
   },
 ];
 /** Chunk entries (scripts/build.mjs ENTRY_POINTS): roots of lazy chunks, reached only by import(). */
@@ -130,7 +144,9 @@ function folderProblems(where, self, line, spec, kind, target) {
       `${where}:${line}: imports "${spec}" statically; ${DYNAMIC_ONLY.join(", ")} are chunk roots, reached only by import()`,
     );
   for (const rule of FOLDER_RULES) {
-    if (!under(self, rule.from)) continue;
+    if (!under(self, rule.from) || Object.hasOwn(rule.exceptions ?? {}, self)) continue;
+    if (rule.notPackages?.some((p) => spec === p || spec.startsWith(`${p}/`)))
+      problems.push(`${where}:${line}: imports "${spec}"; ${rule.why}`);
     if (target !== undefined) {
       if (rule.not && under(target, rule.not)) problems.push(`${where}:${line}: imports "${spec}"; ${rule.why}`);
       if (rule.only && !under(target, rule.only)) problems.push(`${where}:${line}: imports "${spec}"; ${rule.why}`);

@@ -84,7 +84,9 @@ describe("check-package-deps", () => {
         "packages/checks/src/a.ts": `import { readPreImage } from "@codai/axiom-store";`,
         "packages/apply/src/a.ts": `import { fsx } from "@codai/axiom-store";`,
         "packages/testkit/src/a.ts": `import { AXIOM_DIR } from "@codai/axiom-store/layout";`,
-        "packages/store/package.json": JSON.stringify({ exports: { ".": "./src/index.ts", "./layout": "./src/layout.ts" } }),
+        "packages/store/package.json": JSON.stringify({
+          exports: { ".": "./src/index.ts", "./layout": "./src/layout.ts" },
+        }),
         "packages/store/src/a.ts": `import { x } from "@codai/axiom-schema";\nimport { y } from "@codai/axiom-canon";`,
       }),
     ).toEqual([]);
@@ -92,9 +94,9 @@ describe("check-package-deps", () => {
       "packages/store/src/a.ts": `import { compilePlan } from "@codai/axiom-plan";\nimport "@codai/axiom-apply";\nimport "@codai/axiom-checks";\nimport "@codai/axiom-mcp";`,
     });
     expect(problems).toHaveLength(4);
-    expect(problems.every((p: string) => /packages\/store imports .*it may import only rules, schema, canon$/.test(p))).toBe(
-      true,
-    );
+    expect(
+      problems.every((p: string) => /packages\/store imports .*it may import only rules, schema, canon$/.test(p)),
+    ).toBe(true);
   });
 
   it("a relative import that reaches into another package counts as importing it", () => {
@@ -106,7 +108,10 @@ describe("check-package-deps", () => {
   it("an allowed package reached past its public surface fails: a relative path into it, or an undeclared subpath", () => {
     const problems = problemsOf({
       "packages/plan/src/a.ts": `import { x } from "../../schema/src/relpath";\nimport { y } from "@codai/axiom-schema/src/relpath";`,
-      "packages/schema/package.json": JSON.stringify({ name: "@codai/axiom-schema", exports: { ".": "./src/index.ts" } }),
+      "packages/schema/package.json": JSON.stringify({
+        name: "@codai/axiom-schema",
+        exports: { ".": "./src/index.ts" },
+      }),
     });
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain("reaches into packages/schema by path");
@@ -117,7 +122,9 @@ describe("check-package-deps", () => {
     expect(
       problemsOf({
         "packages/mcp/src/harness/gate/a.ts": `import { AXIOM_DIR } from "@codai/axiom-store/layout";\nimport { y } from "./b";`,
-        "packages/store/package.json": JSON.stringify({ exports: { ".": "./src/index.ts", "./layout": "./src/layout.ts" } }),
+        "packages/store/package.json": JSON.stringify({
+          exports: { ".": "./src/index.ts", "./layout": "./src/layout.ts" },
+        }),
       }).filter((p) => !p.includes("packages/store: no boundary rule")),
     ).toEqual([]);
   });
@@ -151,6 +158,32 @@ describe("check-package-deps", () => {
         "packages/mcp/src/server/tools/a.ts": `import { x } from "../../transports/http/serve";\nimport { y } from "../../harness/init/run";`,
       });
       expect(problems).toHaveLength(2);
+    });
+
+    it("tools, resources and the CLI reach plan, checks, apply and axm only through the workflow: static, type-only, subpath and dynamic imports of them fail; the workflow, schema, rules and the store's layout pass", () => {
+      const problems = problemsOf({
+        "packages/mcp/src/server/tools/a.ts": `import { apply } from "@codai/axiom-apply";\nimport { applyBundle } from "@codai/axiom-workflow";`,
+        "packages/mcp/src/server/resources/b.ts": `import type { ResolvedProfile } from "@codai/axiom-checks";\nimport { layout } from "@codai/axiom-store/layout";`,
+        "packages/mcp/src/cli/verbs/c.ts": `import { compilePlan } from "@codai/axiom-plan";\nconst m = await import("@codai/axiom-axm");\nimport { axiomError } from "@codai/axiom-schema";`,
+        "packages/mcp/src/cli/d.ts": `export { verifyChain } from "@codai/axiom-apply/src/chain";\nimport { ARTIFACTS_MAX } from "@codai/axiom-rules";`,
+      }).filter((p) => p.includes("thin adapters"));
+      expect(problems.map((p) => p.split(": imports ")[0])).toEqual([
+        "packages/mcp/src/cli/d.ts:1",
+        "packages/mcp/src/cli/verbs/c.ts:1",
+        "packages/mcp/src/cli/verbs/c.ts:2",
+        "packages/mcp/src/server/resources/b.ts:1",
+        "packages/mcp/src/server/tools/a.ts:1",
+      ]);
+    });
+
+    it("the adapter rule's named exceptions (cli/sign-keyless.ts, cli/load-emitters.ts) pass; the server outside tools/ and resources/ is not governed by it", () => {
+      expect(
+        problemsOf({
+          "packages/mcp/src/cli/sign-keyless.ts": `import { signKeyless } from "@codai/axiom-checks";`,
+          "packages/mcp/src/cli/load-emitters.ts": `import { createEmitterRegistry } from "@codai/axiom-plan";`,
+          "packages/mcp/src/server/profile-rule.ts": `import { selectMcpProfile } from "@codai/axiom-checks";`,
+        }),
+      ).toEqual([]);
     });
 
     it("entries/ are reached only by import(): a static import of one fails, a dynamic one passes", () => {

@@ -151,6 +151,28 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
     expect(base(run)).not.toContain("dist/http-lazy.js");
     expect(sdk(run).some((u) => u.includes("/@modelcontextprotocol/server/"))).toBe(true);
   });
+
+  it("`axiom mcp`: answering tools/list loads no workflow chunk (SHIP-8); the first tools/call loads it", async () => {
+    const { loadBuildGraph } = await import("./build-graph");
+    const outputs = (await loadBuildGraph()).outputs;
+    const chunk = Object.keys(outputs).find((f) => outputs[f]?.entryPoint === "src/entries/workflow.ts");
+    expect(chunk).toMatch(/^dist\/chunks\/workflow-/);
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "chunks-test", version: "1" } },
+    };
+    const opening = `${JSON.stringify(init)}\n${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`;
+    const list = `${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} })}\n`;
+    const listed = await traced(["mcp", "--root", tmp.dir], opening + list, /"id":2[,}]/);
+    expect(listed.code).toBe(0);
+    expect(base(listed)).not.toContain(chunk);
+    const call = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "axiom_status", arguments: {} } };
+    const called = await traced(["mcp", "--root", tmp.dir], `${opening}${JSON.stringify(call)}\n`, /"id":3[,}]/);
+    expect(called.stdout).toContain('"id":3');
+    expect(base(called)).toContain(chunk);
+  });
 });
 
 describe("no MCP SDK installed (cli.md §1.1 consequence, issue 12)", () => {

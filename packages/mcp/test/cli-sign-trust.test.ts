@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generateEd25519 } from "@codai/axiom-canon";
 import { afterEach, describe, expect, it } from "vitest";
-import { readTrustStore, verifyRootSignatures } from "../src/cli/keys";
+import { readTrustStore, verifyRootSignatures } from "@codai/axiom-workflow";
 import { makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];

@@ -1,12 +1,13 @@
 // signing.md §6 / formats.md §10.1 steps 6–7: the `verify --root` document (structural first, then
-// signatures), built by verifyWithRoot with real keys, real trust stores and real temp roots.
+// signatures), built by the workflow's verifyBundle and the CLI's verifyDocument with real keys, real
+// trust stores and real temp roots.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Ed25519KeyPair, generateEd25519, signManifest } from "@codai/axiom-canon";
-import { verifyBundle } from "@codai/axiom-plan";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
-import { verifyWithRoot } from "../src/cli/verify-signatures";
+import { verifyBundle } from "@codai/axiom-workflow";
+import { verifyDocument } from "../src/cli/verify-signatures";
 import { makeBundle, tempDir } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -28,8 +29,8 @@ async function rootWithKeys(keys: Ed25519KeyPair[], extra: Record<string, unknow
   return t.dir;
 }
 
-const doc = (input: ManifestBundle | Record<string, unknown>, root: string) =>
-  verifyWithRoot(verifyBundle(input), input, root);
+const doc = async (input: ManifestBundle | Record<string, unknown>, root: string) =>
+  verifyDocument(await verifyBundle({ bundle: input, root }));
 
 describe("verify --root document", () => {
   it("sign then verify with the key in the store → `signatures.ok: true`, `keyids: [keyid]`, `signed: true`", async () => {

@@ -13,7 +13,7 @@ import {
 } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
-import { verifyRootSignatures } from "../src/cli/keys";
+import { verifyRootSignatures } from "@codai/axiom-workflow";
 import { runCli as runCliAt } from "./cli-run";
 import { distCopy } from "./dist-copy";
 import { makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";

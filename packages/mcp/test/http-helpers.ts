@@ -6,12 +6,11 @@ import { type ClientRequest, request as httpRequest, type IncomingMessage } from
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { abortInFlight } from "../src/server/context";
-import { defaultEngines } from "../src/server/engines-default";
-import { type HttpHandle, startHttpServer } from "../src/transports/http/serve";
-import type { SessionTableOptions } from "../src/transports/http/legacy-sessions";
 import { createLogger, type LogLevel } from "../src/common/logging";
+import { abortInFlight } from "../src/server/context";
 import { type CreateServerOptions, serverFactory } from "../src/server/server";
+import type { SessionTableOptions } from "../src/transports/http/legacy-sessions";
+import { type HttpHandle, startHttpServer } from "../src/transports/http/serve";
 import { CLI, childEnv } from "./mcp-helpers";
 
 export interface HttpChild {
@@ -96,7 +95,7 @@ export async function startInProc(
   const log = createLogger(opts.level ?? "debug", (line) => logs.push(JSON.parse(line)));
   const base = serverFactory(
     { roots: new Set([root]), platform: process.platform },
-    { toolset: "full", engines: defaultEngines(), log, ...opts.server },
+    { toolset: "full", log, ...opts.server },
   );
   const factoryCalls: { era: string }[] = [];
   const factory = ((ctx: { era: "legacy" | "modern" }) => {

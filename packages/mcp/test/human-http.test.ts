@@ -179,10 +179,9 @@ test.each(["v2-auto", "v1"] as const)(
 test("--require-human, a stateless 2025 request that never sent initialize (embedder using the SDK's stateless legacy fallback) → {reason: elicitation-unsupported}", async () => {
   const { createMcpHandler } = await import("@modelcontextprotocol/server");
   const { serverFactory } = await import("../src/server/server");
-  const { defaultEngines } = await import("../src/server/engines-default");
   const factory = serverFactory(
     { roots: new Set([R.dir]), platform: process.platform },
-    { toolset: "full", engines: defaultEngines(), requireHuman: true },
+    { toolset: "full", requireHuman: true },
   );
   const handler = createMcpHandler(factory, { legacy: "stateless" } as never);
   let id = 0;

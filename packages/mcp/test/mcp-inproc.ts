@@ -1,7 +1,7 @@
-// In-process harness for tool-level tests: the real tool definitions, envelope and engines,
-// called through runTool without a transport (the stdio tests cover the wire).
+// In-process harness for tool-level tests: the real tool definitions, envelope and workflow (loaded
+// on first use, as `axiom mcp` loads it; `options.workflow` replaces it), called through runTool
+// without a transport (the stdio tests cover the wire).
 
-import { defaultEngines } from "../src/server/engines-default";
 import { runTool } from "../src/server/envelope";
 import { type CreateServerOptions, serverFactory } from "../src/server/server";
 import { TOOL_DEFS } from "../src/server/tools/registry";
@@ -9,10 +9,7 @@ import type { ToolCall } from "../src/server/tools/types";
 import type { ToolResult } from "./mcp-helpers";
 
 export function inProcess(roots: string[], options: CreateServerOptions = {}) {
-  const factory = serverFactory(
-    { roots: new Set(roots), platform: process.platform },
-    { toolset: "full", engines: defaultEngines(), ...options },
-  );
+  const factory = serverFactory({ roots: new Set(roots), platform: process.platform }, { toolset: "full", ...options });
   const deps = factory.deps;
   const call: ToolCall = { deps, era: "modern", clientCapabilities: () => ({}) };
   return {

@@ -1,5 +1,5 @@
 // mcp.md acceptance lines for the envelope (§6), roots (§3), the tools (§5) and axiom_write (§7),
-// driven in-process through the real envelope and engines (the wire is covered by the stdio tests).
+// driven in-process through the real envelope and workflow (the wire is covered by the stdio tests).
 
 import { spawnSync } from "node:child_process";
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";

@@ -16,8 +16,6 @@ import {
 } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
 
-export { readTrustStore, trustFilePath, verifyRootSignatures, writeTrustStore } from "../common/trust-store";
-
 export const SIGNING_KEY_ENV = "AXIOM_SIGNING_KEY";
 
 export interface PublicEntry {

@@ -6,7 +6,7 @@
 import { type KeylessSignOptions, keylessSignEndpointsFromEnv, signKeyless } from "@codai/axiom-checks";
 import { axiomError, collectIssues, KeylessSignatureSchema, wireIssues } from "@codai/axiom-schema";
 import { printJson, setExit } from "./output";
-import { readTrustStore } from "../common/trust-store";
+import { readTrustStore } from "@codai/axiom-workflow";
 import { booleanFlag, stringFlag } from "./args";
 import { readBundleFile } from "./input";
 import { writeJsonAtomic } from "./out-file";

@@ -1,7 +1,7 @@
 // `axiom verify --journal --root <dir>` (cli.md §7.7, apply.md §12.3): prints the verifyChain
 // object; broken → adds `code: "ERR_JOURNAL_CHAIN"`, exit 1; intact → exit 0; root/usage → exit 2.
 // verbs/verify.ts dispatches here when `--journal` is given.
-import { verifyChain } from "@codai/axiom-apply";
+import { verifyJournal } from "@codai/axiom-workflow";
 import { printJson, setExit } from "./output";
 import { resolveCliRoot } from "../common/roots";
 import { UsageError, type VerbContext } from "./verb";
@@ -20,7 +20,7 @@ export function checkVerifyJournalUsage({ values, positionals }: Pick<VerbContex
 export async function runVerifyJournal(ctx: VerbContext): Promise<void> {
   const rootArg = checkVerifyJournalUsage(ctx);
   const root = await resolveCliRoot(rootArg, ctx.cwd);
-  const result = await verifyChain(root);
+  const result = await verifyJournal(root);
   if (result.ok) {
     printJson(result);
     setExit(0);

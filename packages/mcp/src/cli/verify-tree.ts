@@ -3,7 +3,6 @@
 // no lock, no roots allowlist); `--attest` writes the apply attestation and its bare predicate
 // (JCS + LF) only when the tree matched. Exit 0 when ok, else 1.
 import { resolve } from "node:path";
-import { verifyTree } from "@codai/axiom-apply";
 import {
   APPLY_PREDICATE_TYPE,
   applySourceFromEnv,
@@ -11,8 +10,8 @@ import {
   buildApplyAttestation,
   predicateFileName,
 } from "@codai/axiom-canon";
-import { verifyBundle } from "@codai/axiom-plan";
 import type { ManifestBundle } from "@codai/axiom-schema";
+import { verifyTree } from "@codai/axiom-workflow";
 import { writeFileAtomic } from "./out-file";
 import { printJson, setExit } from "./output";
 
@@ -29,13 +28,12 @@ export interface VerifyTreeCliInput {
 }
 
 export async function runVerifyTree({ input, treeArg, pre, attest, cwd, env }: VerifyTreeCliInput): Promise<void> {
-  const structural = verifyBundle(input);
-  if (!structural.ok) {
+  const { structural, tree: result } = await verifyTree({ tree: resolve(cwd, treeArg), bundle: input, pre });
+  if (result === undefined) {
     printJson({ ...structural, tree: null, note: STRUCTURAL_NOTE });
     setExit(1);
     return;
   }
-  const result = await verifyTree(resolve(cwd, treeArg), input, { pre });
   const out: Record<string, unknown> = {
     ok: result.ok,
     manifestDigest: result.manifestDigest,

@@ -1,7 +1,7 @@
 // Per-process server state shared by every instance one factory builds (mcp.md §4.3): the roots
-// policy, options, the task and plan-session stores, the seen-roots set and the engine seam.
+// policy, options, the task and plan-session stores, the seen-roots set and the workflow seam.
 import type { EmitterRegistry } from "@codai/axiom-schema";
-import type { Engines } from "./engines";
+import type { Workflow } from "@codai/axiom-workflow";
 import type { Logger } from "../common/logging";
 import type { RootsPolicy } from "../common/roots";
 import type { PlanSessionStore } from "./plan-sessions";
@@ -36,7 +36,11 @@ export interface ServerContext {
   sessions?: PlanSessionStore;
   /** Roots (allowlisted or sub-roots) that received a stored document in this process (§3.3). */
   seenRoots: Set<string>;
-  engines: Engines;
+  /**
+   * The use cases of @codai/axiom-workflow every tool and resource calls: loaded as one lazy chunk on
+   * first use (workflow-loader.ts), or the Workflow a test handed to createServer.
+   */
+  workflow(): Promise<Workflow>;
   /** §3.2: realpath of an allowed root; lock-taking tools accept only an allowlisted root itself. */
   resolveRoot(requested: string | undefined, opts: { lockTaking: boolean }): Promise<string>;
 }

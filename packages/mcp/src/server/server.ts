@@ -2,6 +2,10 @@
 // 2025-era HTTP session or 2026-era HTTP request, all sharing one task store, one plan-session store
 // and one seen-roots set per factory.
 import { axiomError, type EmitterRegistry, toErrorObject } from "@codai/axiom-schema";
+import type { Workflow } from "@codai/axiom-workflow";
+import { type Logger, SILENT_LOGGER } from "../common/logging";
+import { resolveToolRoot } from "../common/roots";
+import { RELEASE_VERSION } from "../common/version";
 import {
   acceptingSchema,
   CACHE_HINTS,
@@ -13,16 +17,13 @@ import {
   type WireEra,
 } from "./adapter";
 import type { GuardOptions, RootsPolicy, ServerContext } from "./context";
-import type { Engines } from "./engines";
 import { errorResult, runTool } from "./envelope";
-import { type Logger, SILENT_LOGGER } from "../common/logging";
-import { registerResources } from "./resources";
-import { resolveToolRoot } from "../common/roots";
 import type { PlanSessionStore } from "./plan-sessions";
+import { registerResources } from "./resources";
 import { TaskStore } from "./tasks";
 import { TOOL_CATALOG } from "./tools/catalog";
 import { type ToolDef, type Toolset, USER_INTERACTION_TOOLS } from "./tools/types";
-import { RELEASE_VERSION } from "../common/version";
+import { loadWorkflow } from "./workflow-loader";
 
 export type { Toolset };
 
@@ -37,7 +38,8 @@ export interface CreateServerOptions {
   profile?: string;
   /** `axiom mcp --allow-profile` (D26). */
   allowProfiles?: readonly string[];
-  engines?: Engines;
+  /** The use cases (tests replace members); absent → @codai/axiom-workflow, loaded on first use. */
+  workflow?: Workflow;
   tasks?: TaskStore;
   planSessions?: PlanSessionStore;
   seenRoots?: Set<string>;
@@ -54,6 +56,12 @@ export function parseToolset(value: unknown): Toolset {
     message: "--tools must be one of core|full",
     details: { value, allowed: ["core", "full"] },
   });
+}
+
+function workflowOf(given: Workflow | undefined): () => Promise<Workflow> {
+  if (given === undefined) return loadWorkflow;
+  const ready = Promise.resolve(given);
+  return () => ready;
 }
 
 function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerContext {
@@ -74,7 +82,7 @@ function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerContex
     shutdown: new AbortController(),
     sessions: options.planSessions,
     seenRoots: options.seenRoots ?? new Set(),
-    engines: options.engines ?? {},
+    workflow: workflowOf(options.workflow),
     resolveRoot: (requested, opts) => resolve(policy, requested, opts),
   };
 }
@@ -105,8 +113,8 @@ function configsOf(toolset: Toolset) {
   return list;
 }
 
-// The tool definitions (Zod schemas, handlers, and through them the engines' code) load on the first
-// tools/call, from a chunk of their own: tools/list is served from TOOL_CATALOG alone (SHIP-8).
+// The tool definitions (Zod schemas and handlers) load on the first tools/call, from a chunk of their
+// own: tools/list is served from TOOL_CATALOG alone (SHIP-8).
 let toolDefs: Promise<ReadonlyMap<string, ToolDef>> | undefined;
 
 function loadToolDefs(): Promise<ReadonlyMap<string, ToolDef>> {
@@ -120,9 +128,12 @@ function loadToolDefs(): Promise<ReadonlyMap<string, ToolDef>> {
   return toolDefs;
 }
 
-/** The definition of a catalogued tool, with the engines ready for its handler. */
+/**
+ * The definition of a catalogued tool. The workflow chunk loads alongside the tool chunk, so the
+ * first call waits for one round of loads, not two (a handler then finds it loaded).
+ */
 async function toolDefOf(name: string, deps: ServerContext): Promise<ToolDef> {
-  const [defs] = await Promise.all([loadToolDefs(), deps.engines.ready?.()]);
+  const [defs] = await Promise.all([loadToolDefs(), deps.workflow()]);
   const def = defs.get(name);
   if (!def) throw axiomError("ERR_INTERNAL", { message: `tool ${name} has no definition`, details: { tool: name } });
   return def;

@@ -5,14 +5,13 @@
 import { homedir } from "node:os";
 import type { EmitterRegistry } from "@codai/axiom-schema";
 import { layout } from "@codai/axiom-store/layout";
-import type { WireMode } from "../server/adapter";
-import { auditElicitationHooks } from "../harness/elicit-audit";
-import { type Engines, need } from "../server/engines";
-import { lazyEngines } from "../server/engines-lazy";
-import { recordAuditBaseline } from "../server/human/tamper";
 import { createLogger, type Logger, type LogLevel } from "../common/logging";
 import { createRootsPolicy, type RootsPolicy } from "../common/roots";
+import { auditElicitationHooks } from "../harness/elicit-audit";
+import type { WireMode } from "../server/adapter";
+import { recordAuditBaseline } from "../server/human/tamper";
 import type { Toolset } from "../server/tools/types";
+import { loadWorkflow } from "../server/workflow-loader";
 
 export interface McpRunConfig {
   roots: string[];
@@ -31,7 +30,6 @@ export interface McpRunConfig {
 export interface McpStartup {
   log: Logger;
   policy: RootsPolicy;
-  engines: Engines;
   emitters: EmitterRegistry | undefined;
 }
 
@@ -41,14 +39,10 @@ export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> 
   if (policy.roots.size === 0)
     log.warn("no --root given; tools that need a root will fail with ERR_ROOT_REQUIRED or ERR_ROOT_NOT_ALLOWED");
   if (config.allowGuards) log.warn("external guards ENABLED (--allow-guards)", { allowlist: config.guardAllowlist });
-  // The engines' code loads on first use: only a --profile check or the first tools/call pays for it.
-  const engines = lazyEngines();
   if (config.profile !== undefined) {
-    // A --profile that does not exist refuses start-up (mcp.md §5.5).
-    await need(engines, "loadProfile")(
-      config.profile,
-      [...policy.roots].map((r) => layout.profilesDir(r)),
-    );
+    // A --profile that does not exist refuses start-up (mcp.md §5.5). Only this check or the first
+    // tools/call loads the workflow chunk (SHIP-8); the server reuses what it loaded.
+    await (await loadWorkflow()).loadProfile(config.profile, [...policy.roots]);
   }
   if (config.requireHuman) log.info("human confirmation required (--require-human)");
   // Harness settings that would answer or skip the human step (mcp.md §8.3, threats.md T12).
@@ -59,5 +53,5 @@ export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> 
     for (const c of checks) log.warn("elicitation audit", { root, id: c.id, status: c.status });
   }
   const emitters = await config.loadEmitters();
-  return { log, policy, engines, emitters };
+  return { log, policy, emitters };
 }

@@ -1,20 +1,13 @@
 // `axiom apply <bundle.json> --root <dir> (--confirm <digest> | --dry-run) [--profile <name>]
 // [--pr [--branch <name>] [--commit-message <text>]] [--lock-timeout <ms>] [--keep-backups <n>]
 // [--allow-guards] [--guard-allowlist <abs>]…` (cli.md §7.9): read + bundle intake → --confirm →
-// root → engine → store the bundle on applied/noop → print the ApplyResult. Exit 0 applied/noop,
-// 1 failed/rolled-back, 2 before a result exists.
+// root → the workflow's applyBundle (profile load, engine, store on applied/noop: the same function
+// as axiom_apply) → print the ApplyResult. Exit 0 applied/noop, 1 failed/rolled-back, 2 before a
+// result exists.
 import { isAbsolute } from "node:path";
-import { apply } from "@codai/axiom-apply";
-import {
-  loadProfile,
-  makePreChecks,
-  profileSearchDirs,
-  requiresAntiRollback,
-  selectCliProfile,
-} from "@codai/axiom-checks";
 import { KEEP_BACKUPS_MAX, LOCK_TIMEOUT_MAX_MS } from "@codai/axiom-rules";
-import { type ApplyErrorObject, axiomError } from "@codai/axiom-schema";
-import { intakeBundle, storeBundle } from "@codai/axiom-store";
+import { axiomError } from "@codai/axiom-schema";
+import { applyBundle, intakeBundle, selectCliProfile } from "@codai/axiom-workflow";
 import { printError, printJson, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
@@ -69,38 +62,20 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     });
   }
   const root = await resolveCliRoot(rootArg, cwd);
-  // The operator may name any profile (D26); a bad one fails here, before apply starts.
-  const profile = await loadProfile(selectCliProfile(stringFlag(values, "profile"), bundle.manifest.profile), {
-    searchDirs: profileSearchDirs(root),
-  });
-  const preChecks = await makePreChecks({
+  // Steps 5–7. The operator may name any profile (D26); a bad one fails before apply starts. Step 7
+  // has no failure: a store that fails after the apply is not reported (outcome.storeError).
+  const { result, trustError } = await applyBundle({
     bundle,
     root,
-    profile,
-    allowGuards: booleanFlag(values, "allow-guards"),
-    guardAllowlist: listFlag(values, "guard-allowlist"),
-  });
-  const mode = dryRun ? "dry-run" : pr ? "pr" : "fs";
-  let trustError: ApplyErrorObject | undefined;
-  const result = await apply({
-    bundle,
-    root,
-    mode,
+    profile: selectCliProfile(stringFlag(values, "profile"), bundle.manifest.profile),
+    mode: dryRun ? "dry-run" : pr ? "pr" : "fs",
     confirmDigest: dryRun ? undefined : confirm,
-    preChecks,
     lockTimeoutMs: integerFlag(values, "lock-timeout"),
     keepBackups: dryRun ? undefined : integerFlag(values, "keep-backups"),
     branch: stringFlag(values, "branch"),
     commitMessage: stringFlag(values, "commit-message") ?? stringFlag(values, "message"),
-    // signing.md §8.3: the engine advances the trust state under the lock, only on `applied`.
-    advanceTrustState: requiresAntiRollback(profile.checks, bundle.manifest.checks),
-    onTrustStateError: (error) => {
-      trustError = error;
-    },
+    guards: { allowGuards: booleanFlag(values, "allow-guards"), guardAllowlist: listFlag(values, "guard-allowlist") },
   });
-  if (result.status === "applied" || result.status === "noop") {
-    await storeBundle(root, bundle, { durable: false }).catch(() => undefined);
-  }
   printJson(result);
   if (trustError !== undefined && result.status === "applied") {
     // The files stay applied; the failed advance is an error line after the result (exit 2).

@@ -1,17 +1,10 @@
 // `axiom check <bundle.json> --root <dir> [--profile <name>] [--allow-guards] [--guard-allowlist <abs>]… [--json]`
-// (cli.md §7.8): read + bundle intake → root → profile load → runChecks with the root (so preImage
-// is verified against the tree) → report stored under <root>/.axiom/reports/<hex>.json → text or
-// JSON on stdout. Exit 0 only for verdict pass, 1 for fail or error, 2 before a report exists.
+// (cli.md §7.8): read + bundle intake → root → the workflow's checkBundle (profile load, runChecks
+// with the root so preImage is verified against the tree, report stored under
+// <root>/.axiom/reports/<hex>.json: the same function as axiom_check) → text or JSON on stdout.
+// Exit 0 only for verdict pass, 1 for fail or error, 2 before a report exists.
 import { isAbsolute } from "node:path";
-import {
-  formatCheckReport,
-  loadProfile,
-  profileSearchDirs,
-  runChecks,
-  selectCliProfile,
-  storeReport,
-} from "@codai/axiom-checks";
-import { intakeBundle } from "@codai/axiom-store";
+import { checkBundle, formatCheckReport, intakeBundle, selectCliProfile } from "@codai/axiom-workflow";
 import { colourEnabled, printJson, printText, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, listFlag, stringFlag } from "../args";
@@ -38,16 +31,12 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const bundle = intakeBundle(await readBundleFile(args[0] as string, cwd));
   const root = await resolveCliRoot(rootArg, cwd);
   // The CLI is operated by a person: any profile may be named, `default` is the built-in (D26).
-  const profileName = selectCliProfile(stringFlag(values, "profile"), bundle.manifest.profile);
-  const profile = await loadProfile(profileName, { searchDirs: profileSearchDirs(root) });
-  const report = await runChecks({
+  const report = await checkBundle({
     bundle,
-    profile,
     root,
-    allowGuards: booleanFlag(values, "allow-guards"),
-    guardAllowlist,
+    profile: selectCliProfile(stringFlag(values, "profile"), bundle.manifest.profile),
+    guards: { allowGuards: booleanFlag(values, "allow-guards"), guardAllowlist },
   });
-  await storeReport(root, report);
   if (booleanFlag(values, "json")) printJson(report);
   else printText(formatCheckReport(report, { colour: colourEnabled() }));
   setExit(report.verdict === "pass" ? 0 : 1);

@@ -1,8 +1,7 @@
 // `axiom compile <plan> [-o <file>] [--store inline|cas] [--root <dir>] [--allow-net [--net-allow
 // <h[,h]>]…] [--allow-file] [--emitter <spec>]…` (cli.md §7.6, formats.md §3.3): Plan → ManifestBundle.
 // With a root the manifest carries preImage and the bundle is stored under <root>/.axiom/manifests/.
-import { compilePlan, parsePlanText } from "@codai/axiom-plan";
-import { storeBundle } from "@codai/axiom-store";
+import { compilePlan, parsePlanText } from "@codai/axiom-workflow";
 import { printJson } from "../output";
 import { booleanFlag, commaListFlag, enumFlag, listFlag, requireWith, stringFlag } from "../args";
 import { planFormatOf, readInputText } from "../input";
@@ -40,15 +39,12 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const format = planFormatOf(file);
   // .axm loads its parser chunk only here (dist/axm-lazy.js); JSON / YAML go through the plan library.
   const plan =
-    format === "axm" ? (await import("../../entries/axm")).planFromAxmText(text, file) : await parsePlanText(text, format);
+    format === "axm"
+      ? (await import("../../entries/axm")).planFromAxmText(text, file)
+      : await parsePlanText(text, format);
 
-  const { bundle } = await compilePlan(plan, {
-    store,
-    root,
-    emitters,
-    net: { allowNet, allowFile, allowlist: netAllow },
-  });
-  if (root !== undefined) await storeBundle(root, bundle, { durable: false });
+  // formats.md §3.3, and with a root the store (the same function as axiom_plan_compile).
+  const bundle = await compilePlan({ plan, store, root, emitters, net: { allowNet, allowFile, allowlist: netAllow } });
 
   const out = stringFlag(values, "out");
   if (out === undefined) return printJson(bundle);

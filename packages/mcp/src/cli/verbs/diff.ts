@@ -1,6 +1,6 @@
 // `axiom diff <a.json> <b.json>` (cli.md §7.12, formats.md §10.2): both files pass bundle intake;
 // stdout `{ added, removed, changed }`, exit 0 whether or not anything differs.
-import { diffManifests } from "@codai/axiom-plan";
+import { diffManifests } from "@codai/axiom-workflow";
 import { printJson } from "../output";
 import { readBundleFile } from "../input";
 import type { FlagTable, VerbContext } from "../verb";

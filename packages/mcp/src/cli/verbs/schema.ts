@@ -1,6 +1,7 @@
 // `axiom schema <Kind>` (cli.md §7.13): the JSON Schema (draft 2020-12) of a document Kind, the
 // same document as the `axiom://schema/<Kind>` resource. An unknown Kind is a usage error.
-import { isSchemaKind, jsonSchemaFor, SCHEMA_KINDS } from "@codai/axiom-schema";
+import { SCHEMA_KINDS } from "@codai/axiom-schema";
+import { schemaDocument } from "@codai/axiom-workflow";
 import { printJson } from "../output";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
@@ -8,9 +9,10 @@ export const options: FlagTable = {};
 export const positionals = { min: 1, max: 1 };
 
 export async function run({ positionals: args }: VerbContext): Promise<void> {
-  const kind = args[0];
-  if (!isSchemaKind(kind)) {
+  const kind = args[0] as string;
+  const doc = schemaDocument(kind);
+  if (doc === undefined) {
     throw new UsageError(`schema expects one of ${SCHEMA_KINDS.join(", ")} (case-sensitive), got "${kind}"`);
   }
-  printJson(jsonSchemaFor(kind));
+  printJson(doc);
 }

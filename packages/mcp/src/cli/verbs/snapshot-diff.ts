@@ -1,6 +1,6 @@
 // `axiom snapshot-diff <a.json> <b.json>` (cli.md §7.21, apply.md §17.5): both files must be
 // RepoSnapshots (else ERR_INVALID_MANIFEST `details.issues`); stdout `{added, removed, changed}`.
-import { diffSnapshots, parseSnapshot } from "@codai/axiom-apply";
+import { diffSnapshots } from "@codai/axiom-workflow";
 import { printJson, setExit } from "../output";
 import { readJsonInput } from "../input";
 import type { FlagTable, VerbContext } from "../verb";
@@ -11,8 +11,8 @@ export const positionals = { min: 2, max: 2 };
 
 export async function run({ positionals: args, cwd }: VerbContext): Promise<void> {
   const [fa, fb] = args as [string, string];
-  const a = parseSnapshot(await readJsonInput(fa, cwd, "snapshot"), fa);
-  const b = parseSnapshot(await readJsonInput(fb, cwd, "snapshot"), fb);
+  const a = { value: await readJsonInput(fa, cwd, "snapshot"), name: fa };
+  const b = { value: await readJsonInput(fb, cwd, "snapshot"), name: fb };
   printJson(diffSnapshots(a, b));
   setExit(0);
 }

@@ -1,7 +1,8 @@
 // `axiom snapshot --root <dir> [-o <file>] [--include <glob>]… [--exclude <glob>]… [--max-files <n>]
 // [--max-bytes <n>] [--no-gitignore] [--no-digest]` (cli.md §7.20, apply.md §17). Never writes
 // under the root, never spawns a process; progress on a TTY stderr only (§9.3).
-import { repoSnapshot } from "@codai/axiom-apply";
+import type { RepoSnapshot } from "@codai/axiom-schema";
+import { snapshot } from "@codai/axiom-workflow";
 import { printJson, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
@@ -33,9 +34,9 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
   if (rootArg === undefined) throw new UsageError("snapshot requires --root <dir>");
   const root = await resolveCliRoot(rootArg, cwd);
   const progress = createProgress();
-  let snap: Awaited<ReturnType<typeof repoSnapshot>>;
+  let snap: RepoSnapshot;
   try {
-    snap = await repoSnapshot(root, {
+    snap = await snapshot(root, {
       include: listFlag(values, "include"),
       exclude: listFlag(values, "exclude"),
       maxFiles: integerFlag(values, "max-files"),

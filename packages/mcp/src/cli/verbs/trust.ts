@@ -10,9 +10,8 @@ import {
   type TrustStore,
   wireIssues,
 } from "@codai/axiom-schema";
-import { trustedKeyProblem } from "@codai/axiom-checks";
 import { printJson } from "../output";
-import { readTrustStore, writeTrustStore } from "../../common/trust-store";
+import { readTrustStore, trustedKeyProblem, writeTrustStore } from "@codai/axiom-workflow";
 import { booleanFlag, stringFlag } from "../args";
 import { decodeInputText, readInputBytes } from "../input";
 import { resolveRoot } from "../roots";

@@ -3,13 +3,13 @@
 // journal hash chain instead (apply.md §12.3); `--tree` compares a tree with the manifest (signing.md §9,
 // lazy chunk dist/verify-tree-lazy.js). Exit 0 when ok, 1 otherwise; an unreadable,
 // non-UTF-8 or non-JSON file is an error line (exit 2), not a result.
-import { verifyBundle } from "@codai/axiom-plan";
+import { verifyBundle } from "@codai/axiom-workflow";
 import { printJson, setExit } from "../output";
 import { readBundleFile } from "../input";
 import { resolveRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 import { runVerifyJournal } from "../verify-journal";
-import { verifyWithRoot } from "../verify-signatures";
+import { verifyDocument } from "../verify-signatures";
 
 export const options: FlagTable = {
   root: { type: "string" },
@@ -48,8 +48,7 @@ export async function run(ctx: VerbContext): Promise<void> {
   }
   const root = typeof rootArg === "string" ? await resolveRoot(rootArg, ctx.cwd) : undefined;
   const input = await readBundleFile(file, ctx.cwd);
-  const structural = verifyBundle(input);
-  const result = root === undefined ? structural : await verifyWithRoot(structural, input, root);
+  const result = verifyDocument(await verifyBundle({ bundle: input, root }));
   printJson(result);
   setExit(result.ok ? 0 : 1);
 }

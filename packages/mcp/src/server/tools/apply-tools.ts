@@ -3,19 +3,15 @@ import {
   type ApplyResult,
   ApplyResultSchema,
   axiomError,
-  type CheckReport,
   DigestRefSchema,
   JournalPhaseSchema,
   JournalStepSchema,
-  type ManifestBundle,
 } from "@codai/axiom-schema";
-import { layout } from "@codai/axiom-store/layout";
+import type { AppliedOutcome } from "@codai/axiom-workflow";
 import { z } from "zod";
-import type { ServerContext } from "../context";
-import { type ApplyOpts, need } from "../engines";
+import type { GuardOptions, ServerContext } from "../context";
 import { humanStep } from "../human/step";
 import { selectProfile } from "../profile-rule";
-import { intake, storeBundle } from "./bundles";
 import {
   compact,
   DocumentArg,
@@ -47,50 +43,27 @@ export function applySummary(
   });
 }
 
-/** The apply options every apply-type call shares (the preview of axiom_write too). */
-export function applyBase(
-  deps: ServerContext,
-  bundle: ManifestBundle,
-  root: string,
-  profile: string,
-): Pick<ApplyOpts, "bundle" | "root" | "profile" | "allowGuards" | "guardAllowlist" | "signal"> {
-  return {
-    bundle,
-    root,
-    profile,
-    allowGuards: deps.guards.allowGuards,
-    guardAllowlist: deps.guards.guardAllowlist,
-    signal: deps.shutdown.signal,
-  };
+/** What every checks-running call passes through: the server's guard flags and its shutdown signal. */
+export function checksRun(deps: ServerContext): { guards: GuardOptions; signal: AbortSignal } {
+  return { guards: deps.guards, signal: deps.shutdown.signal };
 }
 
 /**
- * §5.4 steps 7–9, shared with the confirm call of axiom_write: profile load, apply, store, log.
- * The store (step 9) leaves a file that already holds this bundle alone, at the cost of one lstat.
+ * §5.4 step 9 as the server answers it, shared with the confirm call of axiom_write: a failed store
+ * is the call's error; the root is a seen root; `apply` is logged; a failed trust advance after
+ * `applied` is isError `{manifestDigest, status: "applied"}` (signing.md §8.3) — the files stay.
  */
-export async function applyConfirmed(
-  deps: ServerContext,
-  bundle: ManifestBundle,
-  root: string,
-  profile: string,
-  extra: Pick<ApplyOpts, "mode" | "branch" | "commitMessage" | "lockTimeoutMs" | "keepBackups">,
-): Promise<{ result: ApplyResult; report?: CheckReport }> {
-  const loadedProfile = await need(deps.engines, "loadProfile")(profile, [layout.profilesDir(root)]);
-  const out = await need(
-    deps.engines,
-    "apply",
-  )({ ...applyBase(deps, bundle, root, profile), ...extra, confirmDigest: bundle.manifestDigest, loadedProfile });
-  const { result } = out;
-  if (result.status === "applied" || result.status === "noop") await storeBundle(deps, root, bundle);
+export function answerApplied(deps: ServerContext, root: string, outcome: AppliedOutcome): void {
+  const { result } = outcome;
+  if (outcome.storeError !== undefined) throw outcome.storeError;
+  if (result.status === "applied" || result.status === "noop") deps.seenRoots.add(root);
   deps.log.info("apply", { manifestDigest: result.manifestDigest, status: result.status, root: result.root });
-  if (out.trustError && result.status === "applied") {
-    // §5.4 step 9: the files are applied, but the trust-state advance failed (signing.md §8.3).
-    throw axiomError(out.trustError.code, {
-      message: out.trustError.message,
+  if (outcome.trustError && result.status === "applied") {
+    throw axiomError(outcome.trustError.code, {
+      message: outcome.trustError.message,
       details: { manifestDigest: result.manifestDigest, status: "applied" },
     });
   }
-  return out;
 }
 
 export const applyDryRun = defineTool({
@@ -104,13 +77,11 @@ export const applyDryRun = defineTool({
   output: ApplyResultSchema,
   summary: applySummary,
   async handler(args, { deps }) {
-    const bundle = intake(deps, args.bundle);
+    const wf = await deps.workflow();
+    const bundle = wf.intakeBundle(args.bundle);
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const profile = await selectProfile(deps, args.profile, bundle.manifest.profile, root);
-    const { result } = await need(
-      deps.engines,
-      "apply",
-    )({ ...applyBase(deps, bundle, root, profile), mode: "dry-run" });
+    const { result } = await wf.dryRunBundle({ bundle, root, profile, ...checksRun(deps) });
     return result;
   },
 });
@@ -137,15 +108,19 @@ export const applyTool = defineTool({
   summary: applySummary,
   async handler(args, call: ToolCall) {
     const { deps } = call;
-    const bundle = intake(deps, args.bundle);
+    const wf = await deps.workflow();
+    // §5.4 steps 3–4: intake, then the echo (nobody is asked when it fails).
+    const bundle = wf.intakeBundle(args.bundle);
     if (args.confirmDigest !== bundle.manifestDigest) {
       throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
         message: "confirmDigest does not equal bundle.manifestDigest",
         details: { confirmDigest: args.confirmDigest ?? null, manifestDigest: bundle.manifestDigest },
       });
     }
+    // Step 5: root, then the profile rule (D26).
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const profile = await selectProfile(deps, args.profile, bundle.manifest.profile, root);
+    // Step 6: the human step (§8).
     const round = await humanStep(call, {
       tool: "axiom_apply",
       root,
@@ -153,14 +128,21 @@ export const applyTool = defineTool({
       artifacts: bundle.manifest.artifacts,
     });
     if (round instanceof RawToolResult) return round;
-    const { result } = await applyConfirmed(deps, bundle, root, profile, {
+    // Steps 7–9: the workflow's one apply orchestration, then the server's answer to step 9.
+    const outcome = await wf.applyBundle({
+      bundle,
+      root,
+      profile,
       mode: args.mode ?? "fs",
+      confirmDigest: bundle.manifestDigest,
       branch: args.branch,
       commitMessage: args.commitMessage,
       lockTimeoutMs: args.lockTimeoutMs,
       keepBackups: args.keepBackups,
+      ...checksRun(deps),
     });
-    return result;
+    answerApplied(deps, root, outcome);
+    return outcome.result;
   },
 });
 
@@ -190,7 +172,7 @@ export const rollback = defineTool({
   async handler(args, { deps }) {
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const hex = digestHexOf(args.manifestDigest, { digest: args.manifestDigest });
-    const result = (await need(deps.engines, "rollback")(root, `sha256:${hex}`, {})) as z.output<typeof RollbackOutput>;
+    const result = await (await deps.workflow()).rollbackApplied({ root, digest: `sha256:${hex}` });
     deps.log.info("rollback", { manifestDigest: result.manifestDigest, root, phase: result.phase });
     return result;
   },

@@ -1,12 +1,11 @@
 // Checks and tasks: axiom_check, axiom_check_start, axiom_task_get, axiom_task_cancel
 // (mcp.md §5.3, §9.1; checks.md §8).
 import { type CheckReport, CheckReportSchema, type ManifestBundle } from "@codai/axiom-schema";
+import type { Workflow } from "@codai/axiom-workflow";
 import { z } from "zod";
 import type { ServerContext } from "../context";
-import { need } from "../engines";
 import { selectProfile } from "../profile-rule";
 import { TASK_LIMITS } from "../tasks";
-import { intake } from "./bundles";
 import { optionalRoot } from "./plan-tools";
 import { compact, DocumentArg, ErrorObjectSchema, first, ProfileArg, RootArg } from "./shared";
 import { defineTool } from "./types";
@@ -28,23 +27,17 @@ export function checkSummary(r: CheckReport) {
   };
 }
 
-/** The whole axiom_check after intake and root: profile rule (D26), then runChecks. */
+/** The whole axiom_check after intake and root: profile rule (D26), then the workflow's checkBundle. */
 async function runCheckWork(
   deps: ServerContext,
+  wf: Workflow,
   bundle: ManifestBundle,
   root: string | undefined,
   profileArg: string | undefined,
   signal?: AbortSignal,
 ): Promise<CheckReport> {
   const profile = await selectProfile(deps, profileArg, bundle.manifest.profile, root);
-  const report = await need(deps.engines, "runChecks")(bundle, {
-    root,
-    profile,
-    signal,
-    allowGuards: deps.guards.allowGuards,
-    guardAllowlist: deps.guards.guardAllowlist,
-    verifyPreImage: root !== undefined,
-  });
+  const report = await wf.checkBundle({ bundle, root, profile, guards: deps.guards, signal });
   if (root !== undefined) deps.seenRoots.add(root);
   return report;
 }
@@ -62,10 +55,11 @@ export const check = defineTool({
   output: CheckReportSchema,
   summary: checkSummary,
   async handler(args, { deps, signal }) {
-    const bundle = intake(deps, args.bundle);
+    const wf = await deps.workflow();
+    const bundle = wf.intakeBundle(args.bundle);
     const root = await optionalRoot(deps, args.root);
     // The signal kills running guard process groups at shutdown, so SIGTERM never waits out a guard.
-    return runCheckWork(deps, bundle, root, args.profile, signal);
+    return runCheckWork(deps, wf, bundle, root, args.profile, signal);
   },
 });
 
@@ -92,9 +86,10 @@ export const checkStart = defineTool({
   input: CheckInput,
   output: TaskDescriptorSchema,
   async handler(args, { deps }) {
-    const bundle = intake(deps, args.bundle);
+    const wf = await deps.workflow();
+    const bundle = wf.intakeBundle(args.bundle);
     const root = await optionalRoot(deps, args.root);
-    const descriptor = deps.tasks.start((signal) => runCheckWork(deps, bundle, root, args.profile, signal));
+    const descriptor = deps.tasks.start((signal) => runCheckWork(deps, wf, bundle, root, args.profile, signal));
     deps.log.info("task started", { taskId: descriptor.taskId, manifestDigest: bundle.manifestDigest, root });
     return descriptor;
   },

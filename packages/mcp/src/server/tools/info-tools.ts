@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { SNAPSHOT_DEFAULT_MAX_BYTES, SNAPSHOT_DEFAULT_MAX_FILES, SNAPSHOT_MAX_FILES_CAP } from "@codai/axiom-rules";
 import { axiomError, RepoSnapshotSchema } from "@codai/axiom-schema";
 import { z } from "zod";
-import { need } from "../engines";
 import { compact, first, RootArg } from "./shared";
 import { defineTool } from "./types";
 
@@ -80,7 +79,9 @@ export const status = defineTool({
   },
   async handler(args, { deps }) {
     const root = await deps.resolveRoot(args.root, { lockTaking: false });
-    return (await need(deps.engines, "status")(root)) as z.output<typeof StatusOutput>;
+    const doc = await (await deps.workflow()).status(root);
+    // StatusOutput is open (looseObject): its type adds index signatures the document's interfaces lack.
+    return doc as unknown as z.output<typeof StatusOutput>;
   },
 });
 
@@ -129,7 +130,7 @@ export const repoSnapshot = defineTool({
         });
       }
     }
-    const snap = await need(deps.engines, "snapshot")(root, {
+    const snap = await (await deps.workflow()).snapshot(root, {
       include: args.include,
       exclude: args.exclude,
       maxFiles: args.maxFiles ?? SNAPSHOT_DEFAULT_MAX_FILES,
@@ -137,7 +138,7 @@ export const repoSnapshot = defineTool({
       respectGitignore: args.respectGitignore ?? true,
       withContentDigest: args.withContentDigest ?? true,
     });
-    deps.log.debug("snapshot", { root, files: (snap as { body?: { files?: unknown[] } }).body?.files?.length });
-    return snap as unknown as z.output<typeof SnapshotOutput>;
+    deps.log.debug("snapshot", { root, files: snap.body.files.length });
+    return snap;
   },
 });

@@ -3,8 +3,7 @@
 import { type ManifestBundle, ManifestBundleSchema } from "@codai/axiom-schema";
 import { z } from "zod";
 import type { ServerContext } from "../context";
-import { need } from "../engines";
-import { intake, loadStoredBundle, storeBundle } from "./bundles";
+import { loadStoredBundle } from "./bundles";
 import { compact, DocumentArg, digestHexOf, ErrorCodeSchema, first, RootArg, StoreArg } from "./shared";
 import { defineTool } from "./types";
 
@@ -39,12 +38,8 @@ export async function compileAndStore(
   store: "inline" | "cas" | undefined,
   root: string | undefined,
 ): Promise<ManifestBundle> {
-  const { bundle } = await need(deps.engines, "compilePlan")(plan, {
-    store: store ?? "inline",
-    root,
-    emitters: deps.emitters,
-  });
-  if (root !== undefined) await storeBundle(deps, root, bundle);
+  const bundle = await (await deps.workflow()).compilePlan({ plan, store, root, emitters: deps.emitters });
+  if (root !== undefined) deps.seenRoots.add(root);
   deps.log.info("compiled", { manifestDigest: bundle.manifestDigest, artifacts: bundle.manifest.artifacts.length });
   return bundle;
 }
@@ -66,8 +61,7 @@ export const planValidate = defineTool({
   output: ValidateOutput,
   summary: (o) => compact({ ok: o.ok, planDigest: o.planDigest, errors: first(o.errors) }),
   async handler(args, { deps }) {
-    const result = await need(deps.engines, "validatePlan")(args.plan);
-    return result as z.output<typeof ValidateOutput>;
+    return (await deps.workflow()).validatePlan(args.plan);
   },
 });
 
@@ -124,7 +118,8 @@ export const manifestVerify = defineTool({
     }),
   async handler(args, { deps }) {
     const root = await optionalRoot(deps, args.root);
-    return (await need(deps.engines, "verifyBundle")(args.bundle, { root })) as z.output<typeof VerifyOutput>;
+    const { result } = await (await deps.workflow()).verifyBundle({ bundle: args.bundle, root });
+    return result as z.output<typeof VerifyOutput>; // open output schema (looseObject), as for axiom_status
   },
 });
 
@@ -137,7 +132,7 @@ const DiffOutput = z.strictObject({
 const BundleOrRef = z.union([z.string(), DocumentArg]);
 
 async function bundleOf(deps: ServerContext, value: string | Record<string, unknown>): Promise<ManifestBundle> {
-  if (typeof value !== "string") return intake(deps, value);
+  if (typeof value !== "string") return (await deps.workflow()).intakeBundle(value);
   digestHexOf(value, { ref: value });
   return loadStoredBundle(deps, value);
 }
@@ -160,7 +155,7 @@ export const manifestDiff = defineTool({
   async handler(args, { deps }) {
     const a = await bundleOf(deps, args.a);
     const b = await bundleOf(deps, args.b);
-    return need(deps.engines, "diffManifests")(a, b);
+    return (await deps.workflow()).diffManifests(a, b);
   },
 });
 
@@ -184,6 +179,7 @@ export const axmParse = defineTool({
       diagnostics: first(o.diagnostics),
     }),
   async handler(args, { deps }) {
-    return (await need(deps.engines, "parseAxm")(args.source)) as z.output<typeof AxmOutput>;
+    const parsed = await (await deps.workflow()).parseAxm(args.source);
+    return parsed as unknown as z.output<typeof AxmOutput>; // open diagnostics (looseObject), as for axiom_status
   },
 });

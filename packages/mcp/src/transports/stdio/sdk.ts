@@ -18,7 +18,6 @@ function factoryOf(startup: McpStartup, config: McpRunConfig) {
     emitters: startup.emitters,
     profile: config.profile,
     allowProfiles: config.allowProfiles,
-    engines: startup.engines,
   });
 }
 

@@ -1,9 +1,12 @@
-// Trust store I/O (signing.md §2.2) and the signature block of the verify surfaces (§6).
-// Reading is capped at 256 KiB; any unreadable, non-UTF-8, non-JSON or invalid store is
-// ERR_INVALID_PROFILE with `details.issues` (≤ 10) on this layer (the predicate has its own mapping).
+// The root's trust store `.axiom/trust/keys.json` (signing.md §2.2): its one reader and its one
+// writer (the `trust` verbs), and the signature block of both verify surfaces (§6), which is why it
+// lives here and not in the mcp package: `axiom verify --root` and axiom_manifest_verify call the
+// same verifyBundle. Reading is capped at 256 KiB; any unreadable, non-UTF-8, non-JSON or invalid
+// store is ERR_INVALID_PROFILE with `details.issues` (≤ 10) on this layer (the predicate has its own
+// mapping).
 import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseTrustStore, type SignaturesBlock, signaturesBlock } from "@codai/axiom-checks";
+import { parseTrustStore, type SignaturesBlock, signaturesBlock, trustedKeyProblem } from "@codai/axiom-checks";
 import {
   axiomError,
   type FullIssue,
@@ -13,10 +16,10 @@ import {
 } from "@codai/axiom-schema";
 import { AXIOM_REL, layout } from "@codai/axiom-store/layout";
 
-export const MAX_TRUST_ISSUES = 10;
+const MAX_TRUST_ISSUES = 10;
 const TRUST_FILE = AXIOM_REL.trustKeys;
 
-export function trustFilePath(root: string): string {
+function trustFilePath(root: string): string {
   return join(root, ...TRUST_FILE.split("/"));
 }
 
@@ -78,7 +81,7 @@ function normalizeKey(key: TrustedKey): TrustedKey {
   return out;
 }
 
-export function normalizeStore(store: TrustStore): TrustStore {
+function normalizeStore(store: TrustStore): TrustStore {
   const keys = store.keys.map(normalizeKey).sort((a, b) => (a.keyid < b.keyid ? -1 : a.keyid > b.keyid ? 1 : 0));
   const out: TrustStore = { version: 1, keys };
   if (store.minCounter !== undefined) out.minCounter = store.minCounter;
@@ -117,5 +120,7 @@ export async function verifyRootSignatures(
   return signaturesBlock(bundle, store, TRUST_FILE);
 }
 
-export const NO_TRUST_STORE_NOTE = "no .axiom/trust/keys.json under root";
 export type { SignaturesBlock };
+
+/** signing.md §2.2: a TrustedKey's material is usable and its keyid is its sha256 (the `trust add` check). */
+export { trustedKeyProblem };
