@@ -64,7 +64,7 @@ function bestDigest(bundle: unknown): string {
   return ZERO_DIGEST;
 }
 
-async function resolveRoot(root: string): Promise<string> {
+async function realRootDir(root: string): Promise<string> {
   let real: string;
   try {
     real = stripLongPrefix(await fs.promises.realpath(root));
@@ -119,7 +119,7 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
   let root = opts.root;
   let parts: EngineOutcome & { git?: PrGitInfo };
   try {
-    root = await resolveRoot(opts.root);
+    root = await realRootDir(opts.root);
     if (mode !== "dry-run" && opts.confirmDigest !== digest) {
       throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
         message: "confirmDigest does not equal the bundle's manifestDigest",

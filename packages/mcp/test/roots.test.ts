@@ -12,7 +12,7 @@ import {
   LOCK_TAKING_TOOLS,
   resolveCliRoot,
   resolveOptionalToolRoot,
-  resolveRoot,
+  resolveToolRootReal,
   resolveToolRoot,
   rootId,
 } from "../src/common/roots";
@@ -134,8 +134,8 @@ describe("tool root argument (§1.2)", () => {
     expect(err.details).toEqual({ root: sub, real: sub, roots: [r] });
     expect(await resolveToolRoot(policy, sub)).toEqual({ rootReal: sub, effectiveRoot: r });
     expect(await resolveToolRoot(policy, `${r}/`, { lockTaking: true })).toEqual({ rootReal: r, effectiveRoot: r });
-    expect(await resolveRoot(policy, sub, { lockTaking: false })).toBe(sub);
-    await expect(resolveRoot(policy, sub, { lockTaking: true })).rejects.toMatchObject({
+    expect(await resolveToolRootReal(policy, sub, { lockTaking: false })).toBe(sub);
+    await expect(resolveToolRootReal(policy, sub, { lockTaking: true })).rejects.toMatchObject({
       code: "ERR_ROOT_NOT_ALLOWED",
     });
   });

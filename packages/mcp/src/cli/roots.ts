@@ -2,7 +2,7 @@
 // `resolveCliRoot` (apply.md §1.3); this module adds the verbs' optional-root form.
 import { resolveCliRoot } from "../common/roots";
 
-export { resolveCliRoot as resolveRoot };
+export { resolveCliRoot };
 
 /** An optional `--root`: undefined stays undefined, except where the verb implies `.`. */
 export async function resolveOptionalRoot(

@@ -10,7 +10,7 @@ import { readTrustStore } from "@codai/axiom-workflow";
 import { booleanFlag, stringFlag } from "./args";
 import { readBundleFile } from "./input";
 import { writeJsonAtomic } from "./out-file";
-import { resolveRoot } from "./roots";
+import { resolveCliRoot } from "./roots";
 import { checkRootId, intakeSignInput } from "./sign-intake";
 import { UsageError, type VerbContext } from "./verb";
 
@@ -40,7 +40,7 @@ export async function runKeyless({ values, positionals, cwd }: VerbContext): Pro
   let rootId: string | undefined;
   if (rootIdFlag !== undefined) rootId = checkRootId(rootIdFlag);
   else if (bound) {
-    const store = await readTrustStore(await resolveRoot(rootFlag as string, cwd));
+    const store = await readTrustStore(await resolveCliRoot(rootFlag as string, cwd));
     if (store?.rootId === undefined) throw new UsageError("--bound: the trust store under --root has no rootId");
     rootId = store.rootId;
   }

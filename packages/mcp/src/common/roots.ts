@@ -135,7 +135,7 @@ export async function resolveToolRoot(
 }
 
 /** `resolveToolRoot` returning only `rootReal` (the shape of the server's `ServerContext.resolveRoot`). */
-export async function resolveRoot(
+export async function resolveToolRootReal(
   policy: RootsPolicy,
   requested: string | undefined,
   opts: { lockTaking: boolean },

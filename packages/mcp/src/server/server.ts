@@ -4,7 +4,7 @@
 import { axiomError, type EmitterRegistry, toErrorObject } from "@codai/axiom-schema";
 import type { Workflow } from "@codai/axiom-workflow";
 import { type Logger, SILENT_LOGGER } from "../common/logging";
-import { resolveToolRoot } from "../common/roots";
+import { resolveToolRootReal } from "../common/roots";
 import { RELEASE_VERSION } from "../common/version";
 import {
   acceptingSchema,
@@ -45,7 +45,7 @@ export interface CreateServerOptions {
   seenRoots?: Set<string>;
   /** Per-leg timeout of the 2025 legacy shim's elicitation (mcp.md §8.4: 600000); tests inject less. */
   inputRoundTimeoutMs?: number;
-  /** Root resolution of §3.2; roots.ts `resolveToolRoot` when absent. */
+  /** Root resolution of §3.2; roots.ts `resolveToolRootReal` when absent. */
   resolveRoot?: (policy: RootsPolicy, requested: string | undefined, opts: { lockTaking: boolean }) => Promise<string>;
 }
 
@@ -65,10 +65,7 @@ function workflowOf(given: Workflow | undefined): () => Promise<Workflow> {
 }
 
 function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerContext {
-  const resolve =
-    options.resolveRoot ??
-    (async (p: RootsPolicy, r: string | undefined, o: { lockTaking: boolean }) =>
-      (await resolveToolRoot(p, r, o)).rootReal);
+  const resolve = options.resolveRoot ?? resolveToolRootReal;
   return {
     policy,
     toolset: parseToolset(options.toolset),

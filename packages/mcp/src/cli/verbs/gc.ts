@@ -3,7 +3,7 @@
 // the lazy chunk dist/gc-lazy.js. Progress on a TTY stderr only (§9.3).
 import { printJson, startProgress } from "../output";
 import { booleanFlag, enumFlag, stringFlag } from "../args";
-import { resolveRoot } from "../roots";
+import { resolveCliRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -24,7 +24,7 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
   const olderThanMs = olderThanArg === undefined ? undefined : parseGcDuration(olderThanArg);
   if (olderThanArg !== undefined && olderThanMs === undefined)
     throw new UsageError(`--older-than expects <n>(ms|s|m|h|d), got "${olderThanArg}"`);
-  const root = await resolveRoot(rootArg, cwd);
+  const root = await resolveCliRoot(rootArg, cwd);
 
   const progress = startProgress();
   try {

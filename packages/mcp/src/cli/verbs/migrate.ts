@@ -7,7 +7,7 @@ import { printJson, setExit } from "../output";
 import { booleanFlag, stringFlag } from "../args";
 import { readInputText } from "../input";
 import { writeJsonAtomic } from "../out-file";
-import { resolveRoot } from "../roots";
+import { resolveCliRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -38,7 +38,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const [source, file] = args as [string, string];
   if (source !== "v1") throw new UsageError(`migrate supports only v1, got "${source}"`);
   const casArg = stringFlag(values, "cas");
-  const casRoot = casArg === undefined ? undefined : await resolveRoot(casArg, cwd);
+  const casRoot = casArg === undefined ? undefined : await resolveCliRoot(casArg, cwd);
   const contentDir = resolve(cwd, stringFlag(values, "content") ?? dirname(file));
   const text = await readInputText(file, cwd, "bundle");
 

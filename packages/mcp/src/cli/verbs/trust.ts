@@ -14,7 +14,7 @@ import { printJson } from "../output";
 import { readTrustStore, trustedKeyProblem, writeTrustStore } from "@codai/axiom-workflow";
 import { booleanFlag, stringFlag } from "../args";
 import { decodeInputText, readInputBytes } from "../input";
-import { resolveRoot } from "../roots";
+import { resolveCliRoot } from "../roots";
 import { checkRootId } from "../sign-intake";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
@@ -101,7 +101,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   if (clear && arg !== undefined) throw new UsageError("trust root-id takes <id> or --clear, not both");
   const rootFlag = stringFlag(values, "root");
   if (rootFlag === undefined) throw new UsageError("trust requires --root <dir>");
-  const root = await resolveRoot(rootFlag, cwd);
+  const root = await resolveCliRoot(rootFlag, cwd);
   if (sub === "add") return add(root, arg as string, cwd);
   if (sub === "remove") return remove(root, arg as string);
   if (sub === "list") {

@@ -6,7 +6,7 @@
 import { verifyBundle } from "@codai/axiom-workflow";
 import { printJson, setExit } from "../output";
 import { readBundleFile } from "../input";
-import { resolveRoot } from "../roots";
+import { resolveCliRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 import { runVerifyJournal } from "../verify-journal";
 import { verifyDocument } from "../verify-signatures";
@@ -46,7 +46,7 @@ export async function run(ctx: VerbContext): Promise<void> {
       env: process.env,
     });
   }
-  const root = typeof rootArg === "string" ? await resolveRoot(rootArg, ctx.cwd) : undefined;
+  const root = typeof rootArg === "string" ? await resolveCliRoot(rootArg, ctx.cwd) : undefined;
   const input = await readBundleFile(file, ctx.cwd);
   const result = verifyDocument(await verifyBundle({ bundle: input, root }));
   printJson(result);
