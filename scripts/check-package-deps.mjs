@@ -11,7 +11,8 @@
 //   3. reach another package only through its public surface: `@codai/axiom-<pkg>` or a subpath its
 //      package.json `exports` declares — never a relative path into packages/<other>/, never
 //      `@codai/axiom-<pkg>/src/…`;
-//   4. inside packages/mcp/src, obey FOLDER_RULES (e.g. the gate imports only the rules and the
+//   4. be declared in the package's package.json, and a public package depends on no private one;
+//   5. inside packages/mcp/src, obey FOLDER_RULES (e.g. the gate imports only the rules and the
 //      store's layout; nothing but the CLI and the chunk entries imports cli/; tools, resources and
 //      the CLI reach plan, checks, apply and axm only through @codai/axiom-workflow).
 //   node scripts/check-package-deps.mjs [--repo <dir>]
@@ -121,6 +122,42 @@ function exportedSpecifiers(repo, pkg) {
   );
 }
 
+/** Packages whose build bundles their workspace dependencies: they declare them as devDependencies. */
+export const BUNDLING = ["mcp"];
+
+/** A package's package.json, or undefined (a fixture without one). */
+function manifestOf(repo, pkg) {
+  const file = join(repo, "packages", pkg, "package.json");
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
+}
+
+/**
+ * Honest packages (issue 18): every workspace package a package's src imports is declared in its
+ * package.json (dependencies, optional or peer; devDependencies for a bundling package), and a
+ * package that is not private depends on no private one (it could not be installed from npm).
+ */
+function manifestProblems(repo, pkg, imported) {
+  const manifest = manifestOf(repo, pkg);
+  if (manifest === undefined) return [];
+  const problems = [];
+  const fields = ["dependencies", "optionalDependencies", "peerDependencies"];
+  if (BUNDLING.includes(pkg)) fields.push("devDependencies");
+  const declared = new Set(fields.flatMap((f) => Object.keys(manifest[f] ?? {})));
+  for (const target of [...imported].sort()) {
+    const name = `${WORKSPACE_PREFIX}${target}`;
+    if (!declared.has(name))
+      problems.push(`packages/${pkg}/package.json: imports ${name} but does not declare it (${fields.join(" / ")})`);
+  }
+  if (manifest.private !== true) {
+    for (const dep of Object.keys(manifest.dependencies ?? {})) {
+      if (!dep.startsWith(WORKSPACE_PREFIX)) continue;
+      if (manifestOf(repo, dep.slice(WORKSPACE_PREFIX.length))?.private === true)
+        problems.push(`packages/${pkg}/package.json: public, but depends on the private ${dep}`);
+    }
+  }
+  return problems;
+}
+
 /** A relative specifier's target inside packages/mcp/src ("server/x.ts"), or undefined. */
 function mcpFolderPath(specifier, file, mcpSrc) {
   if (!specifier.startsWith(".")) return undefined;
@@ -174,6 +211,7 @@ export function checkPackageDeps(repo) {
       continue;
     }
     const thirdParty = ALLOWED_THIRD_PARTY[pkg.name];
+    const imported = new Set();
     for (const file of files) {
       const where = repoPath(repo, file);
       const self = pkg.name === "mcp" ? relative(mcpSrc, file).split(sep).join("/") : undefined;
@@ -190,6 +228,7 @@ export function checkPackageDeps(repo) {
           continue;
         }
         if (target !== undefined && target !== pkg.name) {
+          if (target !== "<outside packages/>") imported.add(target);
           if (allowed !== "*" && !allowed.includes(target)) {
             const rule = allowed.length === 0 ? "it is a leaf" : `it may import only ${allowed.join(", ")}`;
             problems.push(`${where}:${line}: packages/${pkg.name} imports ${target} ("${text}"); ${rule}`);
@@ -207,6 +246,7 @@ export function checkPackageDeps(repo) {
           problems.push(...folderProblems(where, self, line, text, kind, mcpFolderPath(text, file, mcpSrc)));
       }
     }
+    problems.push(...manifestProblems(repo, pkg.name, imported));
   }
   return { problems };
 }

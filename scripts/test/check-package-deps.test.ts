@@ -86,6 +86,7 @@ describe("check-package-deps", () => {
         "packages/testkit/src/a.ts": `import { AXIOM_DIR } from "@codai/axiom-store/layout";`,
         "packages/store/package.json": JSON.stringify({
           exports: { ".": "./src/index.ts", "./layout": "./src/layout.ts" },
+          dependencies: { "@codai/axiom-schema": "2.0.0", "@codai/axiom-canon": "2.0.0" },
         }),
         "packages/store/src/a.ts": `import { x } from "@codai/axiom-schema";\nimport { y } from "@codai/axiom-canon";`,
       }),
@@ -127,6 +128,45 @@ describe("check-package-deps", () => {
         }),
       }).filter((p) => !p.includes("packages/store: no boundary rule")),
     ).toEqual([]);
+  });
+
+  describe("honest packages: declared dependencies, no public package on a private one", () => {
+    it("a workspace package imported but not declared in package.json fails; declared passes", () => {
+      const files = {
+        "packages/plan/src/a.ts": `import { x } from "@codai/axiom-schema";\nimport { y } from "@codai/axiom-canon";`,
+        "packages/plan/package.json": JSON.stringify({
+          name: "@codai/axiom-plan",
+          dependencies: { "@codai/axiom-schema": "2.0.0" },
+        }),
+      };
+      expect(problemsOf(files)).toEqual([
+        "packages/plan/package.json: imports @codai/axiom-canon but does not declare it (dependencies / optionalDependencies / peerDependencies)",
+      ]);
+    });
+
+    it("the bundling mcp package may declare its workspace packages as devDependencies", () => {
+      expect(
+        problemsOf({
+          "packages/mcp/src/a.ts": `import { x } from "@codai/axiom-workflow";`,
+          "packages/mcp/package.json": JSON.stringify({
+            name: "@codai/axiom-mcp",
+            devDependencies: { "@codai/axiom-workflow": "2.0.0" },
+          }),
+        }),
+      ).toEqual([]);
+    });
+
+    it("a public package depending on a private one fails (npm could not install it)", () => {
+      const problems = problemsOf({
+        "packages/schema/src/a.ts": `import { x } from "@codai/axiom-rules";`,
+        "packages/schema/package.json": JSON.stringify({
+          name: "@codai/axiom-schema",
+          dependencies: { "@codai/axiom-rules": "2.0.0" },
+        }),
+        "packages/rules/package.json": JSON.stringify({ name: "@codai/axiom-rules", private: true }),
+      });
+      expect(problems).toEqual(["packages/schema/package.json: public, but depends on the private @codai/axiom-rules"]);
+    });
   });
 
   describe("folder rules of packages/mcp/src", () => {

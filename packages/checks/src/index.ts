@@ -46,7 +46,18 @@ export {
   TRUST_STATE_KEY_FILE,
 } from "./require-signed";
 export { mergeChecks, type RunChecksInput, runChecks } from "./runner";
-export * from "./signature-verify";
+export {
+  parseTrustStore,
+  type SignatureFinding,
+  signaturesBlock,
+  type SignaturesBlock,
+  type SignatureVerification,
+  type SignedBundleView,
+  trustedKeyProblem,
+  type TrustStoreParse,
+  validateTrustStore,
+  verifyBundleSignatures,
+} from "./signature-verify";
 export { formatCheckReport } from "./text-report";
 export type {
   ContentReader,

@@ -6,7 +6,19 @@ export { demoBundle } from "./demo-bundle";
 export { EXAMPLE_1 } from "./examples";
 export { type CodedError, expectCode } from "./expect-code";
 export { GOLDEN_DIR, type GoldenFixture, loadGoldens } from "./golden";
-export * from "./sigstore";
+export {
+  buildTufRepo,
+  mintJwt,
+  seedTufCache,
+  type SigstoreMockHits,
+  type SigstoreMocks,
+  startSigstoreMocks,
+  TEST_OIDC_ISSUER,
+  type TokenClaims,
+  tufCacheDirFor,
+  type TufRepo,
+  verifyJwt,
+} from "./sigstore";
 export {
   makeTempRoot,
   type ReadTreeOptions,
