@@ -1,5 +1,6 @@
 // The protected paths (checks.md §6.2 H, D24, widened by decisions SEC-20): the one list both the
 // default check profile and the gate's built-in deny lists derive from.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compileGlobs, D24_HARNESS_PATHS, foldPath, PROTECTED_PATHS, RUN_OR_TRUSTED } from "../src/index";
 
@@ -25,6 +26,12 @@ describe("PROTECTED_PATHS (checks.md §6.2 H, SEC-20)", () => {
     expect([...D24_HARNESS_PATHS]).toEqual(h);
     expect(PROTECTED_PATHS.slice(0, 8)).toEqual(h);
     expect(PROTECTED_PATHS.slice(8)).toEqual(RUN_OR_TRUSTED.map((e) => e.glob));
+  });
+
+  it("docs/security.md's table has one row per entry, in the list's order", () => {
+    const doc = readFileSync(new URL("../../../docs/security.md", import.meta.url), "utf8");
+    const rows = [...doc.matchAll(/^\| `([^`]+)` \| (?:D24|SEC-20) \|/gm)].map((m) => m[1]);
+    expect(rows).toEqual([...PROTECTED_PATHS]);
   });
 
   it("every addition carries its reason and appears once", () => {
