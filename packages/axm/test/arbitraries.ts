@@ -123,7 +123,10 @@ function planArb(src: fc.Arbitrary<unknown>): fc.Arbitrary<Plan> {
       profile,
       capabilities: fc.uniqueArray(fc.constantFrom("fs", "net", "secret", "ai", "compute", "git")),
       counter: fc.option(fc.maxSafeNat(), { nil: undefined }),
-      artifacts: fc.uniqueArray(artifactArb(src), { minLength: 1, maxLength: 4, selector: (a) => a.path }),
+      artifacts: fc
+        .uniqueArray(artifactArb(src), { minLength: 1, maxLength: 4, selector: (a) => a.path })
+        // A valid Plan never holds a file and a path under it (`d`, `d/e`: formats.md §3.2 step 2, SEC-21).
+        .filter((as) => !as.some((a) => as.some((b) => b.path.startsWith(`${a.path}/`)))),
       checks: fc.uniqueArray(check, { maxLength: 3, selector: (c) => c.id }),
       metadata: fc.oneof(jsonObject, fc.constant({ nested: { deep: [1, { n: null }], s: "x" } })),
     })

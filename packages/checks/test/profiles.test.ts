@@ -1,7 +1,7 @@
 // checks.md §6 acceptance lines 76–88 (+ the D26 helper behind line 89).
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { PROTECTED_HARNESS_PATHS } from "@codai/axiom-rules";
+import { PROTECTED_PATHS } from "@codai/axiom-rules";
 import { ProfileSchema } from "@codai/axiom-schema";
 import { describe, expect, it } from "vitest";
 import { allowedProfiles, loadProfile, runChecks, selectCliProfile, selectMcpProfile } from "../src/index";
@@ -38,13 +38,13 @@ describe("built-in profiles (§6.2)", () => {
     expect(def.checks[5]).toEqual({
       id: "harnessConfig.noOverwriteOf",
       predicate: "repo.noOverwriteOf",
-      params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true },
+      params: { globs: [...PROTECTED_PATHS], nocase: true },
       severity: "error",
     });
     expect(def.checks[6]).toEqual({
       id: "harnessConfig.deny",
       predicate: "path.deny",
-      params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true },
+      params: { globs: [...PROTECTED_PATHS], nocase: true },
       severity: "error",
     });
     const strict = await loadProfile("strict");
@@ -62,7 +62,7 @@ describe("built-in profiles (§6.2)", () => {
     const def = await runChecks({ bundle, profile: await loadProfile("default") });
     // Finding ids are the predicate's (T13: "create gives path.deny"); the H globs show which check.
     expect(def.findings.map((f) => [f.id, f.predicate, f.path, f.facts])).toEqual([
-      ["path.deny", "path.deny", ".claude/settings.json", { globs: [...PROTECTED_HARNESS_PATHS] }],
+      ["path.deny", "path.deny", ".claude/settings.json", { globs: [...PROTECTED_PATHS] }],
     ]);
     expect(def.verdict).toBe("fail");
     const perm = await runChecks({ bundle, profile: await loadProfile("permissive") });
@@ -74,8 +74,8 @@ describe("built-in profiles (§6.2)", () => {
     const bundle = makeBundle({ artifacts: [{ path: ".vscode/settings.json", op: "overwrite", content: '{"x":1}' }] });
     const report = await runChecks({ bundle, profile: await loadProfile("default"), root });
     expect(report.findings.map((f) => [f.id, f.facts])).toEqual([
-      ["path.deny", { globs: [...PROTECTED_HARNESS_PATHS] }],
-      ["repo.noOverwriteOf", { op: "overwrite", globs: [...PROTECTED_HARNESS_PATHS] }],
+      ["path.deny", { globs: [...PROTECTED_PATHS] }],
+      ["repo.noOverwriteOf", { op: "overwrite", globs: [...PROTECTED_PATHS] }],
     ]);
   });
 
@@ -84,9 +84,7 @@ describe("built-in profiles (§6.2)", () => {
       bundle: makeBundle({ artifacts: [{ path: ".mcp.json", content: "{}" }] }),
       profile: await loadProfile("strict"),
     });
-    expect(report.findings.map((f) => [f.id, f.facts])).toEqual([
-      ["path.deny", { globs: [...PROTECTED_HARNESS_PATHS] }],
-    ]);
+    expect(report.findings.map((f) => [f.id, f.facts])).toEqual([["path.deny", { globs: [...PROTECTED_PATHS] }]]);
     expect(report.verdict).toBe("fail");
   });
 });

@@ -62,10 +62,18 @@ export function jsonPointer(segments: readonly (string | number)[]): string {
   return segments.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
 
-/** First repeated artifact path / check id, in authored order (formats.md §3.2 step 2). */
-export function findDuplicate(
-  plan: Plan,
-): { kind: "path"; index: number; value: string } | { kind: "id"; index: number; value: string } | undefined {
+type Conflict =
+  | { kind: "path"; index: number; value: string }
+  | { kind: "id"; index: number; value: string }
+  | { kind: "nested"; index: number; value: string; ancestor: string; descendant: string };
+
+/**
+ * First repeated artifact path / check id, in authored order (formats.md §3.2 step 2); then the
+ * first artifact that is a file above or below another one (`d` and `d/e`): no tree holds both, so
+ * apply could only fail on it mid-commit (issue 20 Low 8, decisions SEC-21). Exact strings, like the
+ * duplicate rule; a case variant (`D`, `d/e`) is apply's case-collision concern.
+ */
+export function findDuplicate(plan: Plan): Conflict | undefined {
   const paths = new Set<string>();
   for (const [index, a] of plan.artifacts.entries()) {
     if (paths.has(a.path)) return { kind: "path", index, value: a.path };
@@ -76,16 +84,45 @@ export function findDuplicate(
     if (ids.has(c.id)) return { kind: "id", index, value: c.id };
     ids.add(c.id);
   }
+  return findNested(plan);
+}
+
+/** Scanned after the duplicates so an exact repeat keeps its own error; O(artifacts × depth). */
+function findNested(plan: Plan): Conflict | undefined {
+  const seen = new Set<string>();
+  // Every proper ancestor of a path seen so far → that path (the first one under it).
+  const under = new Map<string, string>();
+  for (const [index, a] of plan.artifacts.entries()) {
+    const below = under.get(a.path);
+    if (below !== undefined) return { kind: "nested", index, value: a.path, ancestor: a.path, descendant: below };
+    const segments = a.path.split("/");
+    for (let n = 1; n < segments.length; n++) {
+      const ancestor = segments.slice(0, n).join("/");
+      if (seen.has(ancestor)) return { kind: "nested", index, value: a.path, ancestor, descendant: a.path };
+      if (!under.has(ancestor)) under.set(ancestor, a.path);
+    }
+    seen.add(a.path);
+  }
   return undefined;
 }
 
-function duplicateError(dup: NonNullable<ReturnType<typeof findDuplicate>>) {
+function duplicateError(dup: Conflict) {
+  if (dup.kind === "nested") {
+    return axiomError("ERR_INVALID_PLAN", {
+      message: `artifact path ${JSON.stringify(dup.descendant)} is under artifact path ${JSON.stringify(dup.ancestor)}: a file and a path under it cannot be in one set`,
+      path: dup.value,
+      details: { ancestor: dup.ancestor, descendant: dup.descendant },
+    });
+  }
   return dup.kind === "path"
     ? axiomError("ERR_INVALID_PLAN", { message: "duplicate artifact path", path: dup.value })
     : axiomError("ERR_INVALID_PLAN", { message: "duplicate check id", details: { id: dup.value } });
 }
 
-/** Validates and applies defaults; throws ERR_INVALID_PLAN (`details.issues`, or the duplicate's `path`/`details.id`). */
+/**
+ * Validates and applies defaults; throws ERR_INVALID_PLAN (`details.issues`; or the duplicate's
+ * `path` / `details.id`; or a file and a path under it, `path` + `details {ancestor, descendant}`).
+ */
 export function parsePlan(input: unknown): Plan {
   const result = planIssues(input);
   if (!result.ok) {
@@ -137,7 +174,7 @@ export async function validatePlanWith(
   const plan = result.plan;
   const dup = findDuplicate(plan);
   if (dup) {
-    const path = dup.kind === "path" ? `/artifacts/${dup.index}/path` : `/checks/${dup.index}/id`;
+    const path = dup.kind === "id" ? `/checks/${dup.index}/id` : `/artifacts/${dup.index}/path`;
     return { ok: false, errors: [{ code: "ERR_INVALID_PLAN", message: duplicateError(dup).message, path }] };
   }
   const allInline = plan.artifacts.every((a) => a.op === "delete" || a.source?.type === "inline");

@@ -14,31 +14,54 @@ export function escapeLiteralParens(glob: string): string {
   return glob.replace(LITERAL_GROUP, (_m, before: string, inner: string) => `${before}\\(${inner}\\)`);
 }
 
+// Case-insensitive file systems fold more than ASCII: NTFS compares upper-cased names (`ſ` U+017F
+// and `ı` U+0131 upper-case to S and I), APFS compares case-folded ones (the Kelvin sign U+212A folds
+// to k), and HFS+ drops zero-width and bidi controls from names (git's CVE-2014-9390 handling). A
+// nocase glob therefore also tests the path upper-cased then lower-cased with those controls removed,
+// so `.claude/ſettings.json` or `.git\u200c/config` cannot land on a protected file unmatched (D24,
+// decisions SEC-20). Folding only adds matches: a deny list can only widen.
+const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/** The spelling a case-insensitive file system would look `path` up as (uppercase, then lowercase). */
+export function foldPath(path: string): string {
+  return path.replace(HFS_IGNORABLE, "").toUpperCase().toLowerCase();
+}
+
 // Compiling is most of a glob predicate's cost on small change sets, and every call of a profile
-// compiles the same globs again. A matcher is a pure function of (glob, nocase), so it is cached
+// compiles the same globs again. A test is a pure function of (glob, nocase), so it is cached
 // under exactly that key; the bound only keeps a stream of distinct globs from growing the map.
 const COMPILED_MAX = 1024;
 const compiled = new Map<string, Matcher>();
 
-export function compileGlob(glob: string, opts: { nocase?: boolean } = {}): Matcher {
-  // picomatch refuses an empty pattern; an empty glob matches nothing.
-  if (glob === "") return () => false;
-  const nocase = opts.nocase === true;
+/** picomatch's test for one glob, without folding. */
+function rawTest(glob: string, nocase: boolean): Matcher {
   const key = `${nocase ? "i" : "s"}${glob}`;
-  let matcher = compiled.get(key);
-  if (matcher === undefined) {
+  let test = compiled.get(key);
+  if (test === undefined) {
     const re = picomatch(escapeLiteralParens(glob), { dot: true, nocase });
-    matcher = (path) => re(path);
+    test = (path) => re(path);
     if (compiled.size >= COMPILED_MAX) compiled.clear();
-    compiled.set(key, matcher);
+    compiled.set(key, test);
   }
-  return matcher;
+  return test;
 }
 
-/** A matcher that is true when any glob matches. */
+/** A matcher that is true when any glob matches; with nocase, the folded spelling counts too. */
 export function compileGlobs(globs: readonly string[], opts: { nocase?: boolean } = {}): Matcher {
-  const matchers = globs.map((g) => compileGlob(g, opts));
-  return (path) => matchers.some((m) => m(path));
+  const nocase = opts.nocase === true;
+  // picomatch refuses an empty pattern; an empty glob matches nothing.
+  const tests = globs.filter((g) => g !== "").map((g) => rawTest(g, nocase));
+  if (!nocase) return (path) => tests.some((t) => t(path));
+  return (path) => {
+    if (tests.some((t) => t(path))) return true;
+    const folded = foldPath(path);
+    return folded !== path && tests.some((t) => t(folded));
+  };
+}
+
+export function compileGlob(glob: string, opts: { nocase?: boolean } = {}): Matcher {
+  if (opts.nocase === true) return compileGlobs([glob], opts);
+  return glob === "" ? () => false : rawTest(glob, false);
 }
 
 /** Optional globs: absent or empty means "all" (§3). */

@@ -3,7 +3,7 @@
 // package and no third-party module except picomatch (scripts/check-package-deps.mjs enforces both).
 
 export { AXIOM_DIR, AXIOM_GLOB } from "./axiom-dir";
-export { compileGlob, compileGlobs, type Matcher, optionalGlobs } from "./glob";
+export { compileGlob, compileGlobs, foldPath, type Matcher, optionalGlobs } from "./glob";
 export {
   ARTIFACTS_MAX,
   BUNDLE_INLINE_MAX,
@@ -24,7 +24,7 @@ export {
   SNAPSHOT_MAX_FILES_CAP,
   TOTAL_BYTES_MAX,
 } from "./limits";
-export { PROTECTED_HARNESS_PATHS } from "./protected";
+export { D24_HARNESS_PATHS, PROTECTED_PATHS, type ProtectedEntry, RUN_OR_TRUSTED } from "./protected";
 export { isRelPath, RELPATH_CODES, type RelPathCode, relPathIssues } from "./relpath";
 export {
   activePatterns,

@@ -45,12 +45,15 @@ export const arbPlanName: fc.Arbitrary<string> = fc
   .array(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-".split("")), { minLength: 0, maxLength: 20 })
   .map((cs) => `p${cs.join("")}`);
 
-/** A valid Plan with 1–8 artifacts (unique paths), inline sources and 0–3 checks (unique ids). */
+/** A valid Plan with 1–8 artifacts (unique paths, none under another), inline sources and 0–3 checks (unique ids). */
 export const arbPlan = fc
   .record({
     name: arbPlanName,
     intent: fc.string({ maxLength: 80 }),
-    artifacts: fc.uniqueArray(arbArtifact, { minLength: 1, maxLength: 8, selector: (a) => a.path }),
+    artifacts: fc
+      .uniqueArray(arbArtifact, { minLength: 1, maxLength: 8, selector: (a) => a.path })
+      // A valid Plan never holds a file and a path under it (`d`, `d/e`: formats.md §3.2 step 2, SEC-21).
+      .filter((as) => !as.some((a) => as.some((b) => b.path.startsWith(`${a.path}/`)))),
     checks: fc.uniqueArray(
       fc.record({
         id: fc.string({ minLength: 1, maxLength: 12 }),

@@ -1,6 +1,8 @@
-// The built-in profiles (checks.md §6.2), unresolved (strict still `extends` default). The D24
-// harness-config list H and the limits come from @codai/axiom-rules, shared with the gate.
-import { ARTIFACTS_MAX, AXIOM_GLOB, PROTECTED_HARNESS_PATHS, TOTAL_BYTES_MAX } from "@codai/axiom-rules";
+// The built-in profiles (checks.md §6.2), unresolved (strict still `extends` default). The
+// protected paths (D24's H first, then decisions SEC-20's additions) and the limits come from
+// @codai/axiom-rules, shared with the gate: harnessConfig.deny refuses every op on them, creates
+// included and root-less; harnessConfig.noOverwriteOf adds the existing-file finding.
+import { ARTIFACTS_MAX, AXIOM_GLOB, PROTECTED_PATHS, TOTAL_BYTES_MAX } from "@codai/axiom-rules";
 import type { Profile } from "@codai/axiom-schema";
 
 const FACTS = { allowRepo: true, allowGuards: false };
@@ -33,13 +35,13 @@ const DEFAULT: Profile = {
     {
       id: "harnessConfig.noOverwriteOf",
       predicate: "repo.noOverwriteOf",
-      params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true },
+      params: { globs: [...PROTECTED_PATHS], nocase: true },
       severity: "error",
     },
     {
       id: "harnessConfig.deny",
       predicate: "path.deny",
-      params: { globs: [...PROTECTED_HARNESS_PATHS], nocase: true },
+      params: { globs: [...PROTECTED_PATHS], nocase: true },
       severity: "error",
     },
   ],

@@ -1,8 +1,7 @@
 // Gate profiles (hooks-doctor.md §2.9): GateProfileSchema (strict), the lookup order and the
 // built-in. Hand-written rather than zod so the gate chunk stays small (§2.14); doctor reuses it.
 import { homedir } from "node:os";
-import * as path from "node:path";
-import { AXIOM_GLOB, PROTECTED_HARNESS_PATHS } from "@codai/axiom-rules";
+import { AXIOM_GLOB, PROTECTED_PATHS } from "@codai/axiom-rules";
 import { layout } from "@codai/axiom-store/layout";
 import { parsePlainJson, readConfigFile } from "./config-file";
 import { isObject } from "./normalize";
@@ -42,41 +41,44 @@ export const GateProfileSchema = {
   },
 };
 
-/** §2.9 built-in, carrying the D24 harness-config paths H (@codai/axiom-rules, as the check profiles do). */
+/**
+ * `base` (the spec's own entries, in its order), then every protected path (@codai/axiom-rules,
+ * D24's H first, then decisions SEC-20's additions) that `base` does not already spell, and not
+ * one of `covered` (an entry the spec leaves out because a base glob holds it). So each list stays
+ * the spec's text as its first entries, and the hook denies what the default check profile refuses.
+ */
+function withProtected(base: readonly string[], covered: readonly string[] = []): string[] {
+  const skip = new Set([...base, ...covered]);
+  return [...base, ...PROTECTED_PATHS.filter((p) => !skip.has(p))];
+}
+
+/** §2.9 built-in: its seven entries, then D24's H (minus .axiom/**, listed) and the SEC-20 additions. */
 export const BUILTIN_GATE_PROFILE: GateProfile = {
-  deny: [
-    ".git/**",
-    AXIOM_GLOB,
-    "**/*.lock",
-    "pnpm-lock.yaml",
-    ".env",
-    ".env.*",
-    "**/node_modules/**",
-    // D24: H minus .axiom/**, listed above.
-    ...PROTECTED_HARNESS_PATHS.filter((p) => p !== AXIOM_GLOB),
-  ],
+  deny: withProtected([".git/**", AXIOM_GLOB, "**/*.lock", "pnpm-lock.yaml", ".env", ".env.*", "**/node_modules/**"]),
   noSecrets: true,
   pii: false,
 };
 
-/** §3.3 file 7: the gate profile `axiom init` writes. */
+/** §3.3 file 7, the gate profile `axiom init` writes: its twelve entries, then the protected paths. */
 export const INIT_GATE_PROFILE: GateProfile = {
-  deny: [
-    ".git/**",
-    AXIOM_GLOB,
-    ".github/**",
-    "pnpm-lock.yaml",
-    "**/*.lock",
-    ".env",
-    ".env.*",
-    "**/.env",
-    "**/.env.*",
-    "**/node_modules/**",
-    "**/.next/**",
-    "**/dist/**",
-    // D24 (§2.9 Decision): H minus what the list above already covers (.axiom/**, .github/**).
-    ...PROTECTED_HARNESS_PATHS.filter((p) => p !== AXIOM_GLOB && p !== ".github/hooks/**"),
-  ],
+  deny: withProtected(
+    [
+      ".git/**",
+      AXIOM_GLOB,
+      ".github/**",
+      "pnpm-lock.yaml",
+      "**/*.lock",
+      ".env",
+      ".env.*",
+      "**/.env",
+      "**/.env.*",
+      "**/node_modules/**",
+      "**/.next/**",
+      "**/dist/**",
+    ],
+    // §3.3 leaves D24's .github/hooks/** out: .github/** above holds it.
+    [".github/hooks/**"],
+  ),
   noSecrets: true,
   pii: false,
   maxBytes: 262144,
