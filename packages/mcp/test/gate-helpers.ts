@@ -11,10 +11,9 @@ export interface GateRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  deny?: { axiom: { verdict: string; code: string; path?: string; toolClass?: string; standard: string } } & Record<
-    string,
-    unknown
-  >;
+  deny?: {
+    axiom: { verdict: string; code: string; path?: string; toolClass?: string; route?: string; standard: string };
+  } & Record<string, unknown>;
 }
 
 export interface GateRepo {
