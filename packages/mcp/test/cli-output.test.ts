@@ -3,10 +3,10 @@
 // for EPIPE.
 import { spawn } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { main } from "../src/cli/main";
 import { parseVerbArgs } from "../src/cli/parse";
 import { UsageError, type VerbModule } from "../src/cli/verb";
 import { VERBS } from "../src/cli/verbs";
+import { main } from "../src/cli/main";
 import { CLI, helloPlan, scrubbedEnv, type TempDir, tempDir } from "./cli-run";
 
 interface Captured {

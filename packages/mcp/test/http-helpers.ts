@@ -6,12 +6,12 @@ import { type ClientRequest, request as httpRequest, type IncomingMessage } from
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createLogger, type LogLevel } from "../src/common/logging";
 import { abortInFlight } from "../src/server/context";
 import { defaultEngines } from "../src/server/engines-default";
-import { type CreateServerOptions, serverFactory } from "../src/server/server";
-import type { SessionTableOptions } from "../src/transports/http/legacy-sessions";
 import { type HttpHandle, startHttpServer } from "../src/transports/http/serve";
+import type { SessionTableOptions } from "../src/transports/http/legacy-sessions";
+import { createLogger, type LogLevel } from "../src/common/logging";
+import { type CreateServerOptions, serverFactory } from "../src/server/server";
 import { CLI, childEnv } from "./mcp-helpers";
 
 export interface HttpChild {
