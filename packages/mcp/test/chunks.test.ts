@@ -93,7 +93,7 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
     expect(run.loaded.filter((u) => u.includes("/node_modules/"))).toEqual([]);
   });
 
-  it("decisions SEC-2: a Write payload never loads the shell parser's chunk; a Bash payload loads it (bundled: no node_modules module, no SDK)", async () => {
+  it("decisions SEC-2: a Write payload (also a routed Edit, an apply_patch) never loads the shell parser's chunk; a Bash payload loads it (bundled: no node_modules module, no SDK)", async () => {
     const write = JSON.stringify({
       tool_name: "Write",
       tool_input: { file_path: "a.txt", content: "x" },
@@ -103,6 +103,23 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
     expect(w.code).toBe(0);
     const judge = (r: TracedRun) => base(r).filter((f) => /^dist\/chunks\/judge-[A-Z0-9]+\.js$/.test(f));
     expect(judge(w)).toEqual([]);
+    // Decisions HOOK-20/22: a routed Edit and a Copilot apply_patch (patch parser, route message) neither.
+    const edit = JSON.stringify({
+      tool_name: "Edit",
+      tool_input: { file_path: "a.txt", old_string: "x", new_string: "y" },
+      cwd: tmp.dir,
+    });
+    const routed = await traced(["gate", "--stdin", "--route", "all"], edit);
+    expect(routed.code).toBe(2);
+    expect(judge(routed)).toEqual([]);
+    const patch = JSON.stringify({
+      toolName: "apply_patch",
+      toolArgs: "*** Begin Patch\n*** Add File: b.txt\n+b\n*** End Patch",
+      cwd: tmp.dir,
+    });
+    const p = await traced(["gate", "--stdin"], patch);
+    expect(p.code).toBe(0);
+    expect(judge(p)).toEqual([]);
     const shell = JSON.stringify({ tool_name: "Bash", tool_input: { command: "echo x>.e''nv" }, cwd: tmp.dir });
     const b = await traced(["gate", "--stdin"], shell);
     expect(b.code).toBe(2);

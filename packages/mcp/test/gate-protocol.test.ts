@@ -116,11 +116,13 @@ describe("stdin (§2.2) and fail-closed cases (§2.11)", () => {
 });
 
 describe("normalisation per harness (§2.3) and the output contract (§2.12)", () => {
-  it('8. Claude payload Write `.env` content `x` with cwd = repo root → exit 2, `axiom.code: "path.deny"`, `axiom.path: ".env"`, both permissionDecision keys, stderr DENY line', async () => {
+  it('8. Claude payload Write `.env` content `x` with cwd = repo root → exit 2, `axiom.code: "path.deny"`, `axiom.path: ".env"`, both permissionDecision keys, the top-level decision/reason Gemini reads (decisions HOOK-23), stderr DENY line', async () => {
     const r = await repo.gate(claude("Write", { file_path: ".env", content: "x" }, repo.root));
     expect(r.code).toBe(2);
     const reason = "AXIOM GATE DENY path.deny: path matches a denied glob (.env)";
     expect(r.deny).toEqual({
+      decision: "deny",
+      reason,
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason },
       permissionDecision: "deny",
       permissionDecisionReason: reason,

@@ -5,16 +5,17 @@ import { classifyTool } from "../src/harness/gate/classify";
 import { normalisePayload } from "../src/harness/gate/normalize";
 import { GateProfileSchema } from "../src/harness/gate/profile";
 import { scanShell } from "../src/harness/gate/shell-scan";
-import { extractWriteTargets, patchTargets } from "../src/harness/gate/targets";
+import { extractWriteTargets } from "../src/harness/gate/targets";
 
 const raws = (cmd: string) => scanShell(cmd).map((t) => `${t.op}:${t.raw}`);
 
 describe("normalisation (§2.3)", () => {
-  it("tool name, input and cwd from each harness's keys; a JSON-string input is parsed, other strings skipped", () => {
+  it("tool name, input and cwd from each harness's keys; a JSON-string input is parsed, another string is kept as the raw input (an object still wins)", () => {
     expect(normalisePayload('{"toolName":"edit","toolArgs":"{\\"path\\":\\"a\\"}","cwd":"/r"}')).toEqual({
       toolName: "edit",
       input: { path: "a" },
       cwd: "/r",
+      shape: "copilot",
     });
     expect(
       normalisePayload(
@@ -23,12 +24,15 @@ describe("normalisation (§2.3)", () => {
     ).toEqual({
       toolName: "Write",
       input: { file_path: "x" },
+      rawInput: "not json",
       cwd: "/w",
+      shape: "claude",
     });
     expect(normalisePayload('{"tool_name":"Write","tool_input":[1]}')).toEqual({
       toolName: "Write",
       input: {},
       cwd: undefined,
+      shape: "claude",
     });
     expect(normalisePayload("[1]")).toBeUndefined();
     expect(normalisePayload("")).toBeUndefined();
@@ -70,18 +74,6 @@ describe("classes (§2.4)", () => {
 });
 
 describe("write targets (§2.5)", () => {
-  it("V4A: Update/Add/Delete headers, Move to, + lines joined with \\n, empty paths dropped", () => {
-    expect(
-      patchTargets(
-        "*** Begin Patch\n*** Update File: a.ts  \n@@\n-x\n+y\n+z\n*** Move to: b.ts\n*** Delete File: c.ts\n*** Add File: \n+w\n*** End Patch",
-      ),
-    ).toEqual([
-      { raw: "a.ts", op: "write", content: "y\nz" },
-      { raw: "b.ts", op: "write" },
-      { raw: "c.ts", op: "delete" },
-    ]);
-  });
-
   it("path keys in priority order; MultiEdit joins top-level content and each edit; file:// URIs become paths", () => {
     expect(extractWriteTargets("Write", { path: "b", file_path: "a", text: "t", content: "c" })).toEqual([
       { raw: "a", op: "write", content: "c" },

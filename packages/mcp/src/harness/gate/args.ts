@@ -1,8 +1,8 @@
 // Strict argument parsing of `axiom gate` (hooks-doctor.md §2.1).
-import type { GateOptions, LogLevel } from "./types";
+import { type GateOptions, HARNESSES, type Harness, type LogLevel, type RouteMode } from "./types";
 
 export const GATE_USAGE =
-  "usage: axiom gate --stdin [--root <dir>] [--profile <file>] [--fail-open] [--no-shell-scan] [--no-root-discovery] [--log-level error|warn|info|debug]";
+  "usage: axiom gate --stdin [--root <dir>] [--profile <file>] [--fail-open] [--no-shell-scan] [--no-root-discovery] [--log-level error|warn|info|debug] [--harness claude|codex|copilot|gemini|vscode|cursor] [--route all|protected]";
 
 const LEVELS: readonly LogLevel[] = ["error", "warn", "info", "debug"];
 
@@ -16,7 +16,11 @@ export const GATE_FLAGS = {
   "no-root-discovery": { type: "boolean" },
   "log-level": { type: "string" },
   strict: { type: "boolean" },
+  harness: { type: "string" },
+  route: { type: "string" },
 } as const;
+
+const ROUTES: readonly RouteMode[] = ["all", "protected"];
 
 export type ParsedGateArgs = { ok: true; options: GateOptions } | { ok: false; message: string };
 
@@ -68,10 +72,19 @@ export function parseGateArgs(args: string[]): ParsedGateArgs {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
   if (v.stdin !== true) return { ok: false, message: "--stdin is required" };
+  // Unknown values are bad arguments (exit 2, a blocking exit in every harness), never a guess.
+  if (v.harness !== undefined && !HARNESSES.includes(v.harness as Harness)) {
+    return { ok: false, message: `--harness must be one of ${HARNESSES.join(", ")}` };
+  }
+  if (v.route !== undefined && !ROUTES.includes(v.route as RouteMode)) {
+    return { ok: false, message: "--route must be all or protected" };
+  }
   const level = v["log-level"];
   return {
     ok: true,
     options: {
+      ...(v.harness !== undefined ? { harness: v.harness as Harness } : {}),
+      ...(v.route !== undefined ? { route: v.route as RouteMode } : {}),
       root: v.root,
       profile: v.profile,
       failOpen: v["fail-open"] === true,

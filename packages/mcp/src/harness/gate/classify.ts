@@ -46,10 +46,24 @@ export const FS_OP_WORDS = [
   "remove_directory",
 ];
 
+/**
+ * Harness built-ins the substring table misreads (decisions HOOK-24), matched on the whole name (an
+ * MCP tool always carries its server prefix, so it cannot take one of these names): Gemini CLI's
+ * `replace` and Cursor's `search_replace` edit files; Claude Code's `TodoWrite` and Gemini's
+ * `write_todos` keep the agent's to-do list and write no file.
+ */
+const EXACT: Record<string, ToolClass> = {
+  replace: "write",
+  search_replace: "write",
+  todowrite: "other",
+  write_todos: "other",
+};
+
 export function classifyTool(toolName: string): ToolClass {
   const n = toolName.toLowerCase();
   // AXIOM's own write tool runs its own checks, confirmation and journal.
   if (n.endsWith("axiom_write")) return "other";
+  if (Object.hasOwn(EXACT, n)) return EXACT[n] as ToolClass;
   if (has(n, FS_OP_WORDS)) return "write";
   if (has(n, WRITE_WORDS) && (n.includes("apply_patch") || n.includes("multi_replace") || !has(n, READ_WORDS))) {
     return "write";

@@ -31,14 +31,22 @@ export class GateOutput {
     if (RANK[level] <= RANK[this.level]) put(2, `AXIOM GATE ${level.toUpperCase()}: ${text}\n`);
   }
 
-  /** Exit 2, one JSON line on stdout, the DENY line on stderr (always printed). */
+  /**
+   * Exit 2, one JSON line on stdout, the DENY line on stderr (always printed): one output every
+   * harness blocks on (decisions HOOK-23). Claude Code and Codex read stderr on exit 2 (stdout
+   * ignored); Gemini CLI parses stdout first and blocks on its top-level `decision` (JSON without
+   * one is a failed hook, the call runs); Copilot CLI and VS Code read `permissionDecision`.
+   */
   deny(d: Denial, toolClass: ToolClass | undefined): void {
     const reason = denyLine(d);
     const axiom: Record<string, string> = { verdict: "deny", code: d.code };
     if (d.path !== undefined) axiom.path = d.path;
     if (toolClass !== undefined) axiom.toolClass = toolClass;
+    if (d.route !== undefined) axiom.route = d.route;
     axiom.standard = "owasp-acs/0.1";
     const doc = {
+      decision: "deny",
+      reason,
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason },
       permissionDecision: "deny",
       permissionDecisionReason: reason,

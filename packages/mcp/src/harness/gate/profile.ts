@@ -5,6 +5,7 @@ import { AXIOM_GLOB, PROTECTED_PATHS } from "@codai/axiom-rules";
 import { layout } from "@codai/axiom-store/layout";
 import { parsePlainJson, readConfigFile } from "./config-file";
 import { isObject } from "./normalize";
+import type { RouteMode } from "./types";
 
 export interface GateProfile {
   deny: string[];
@@ -12,11 +13,15 @@ export interface GateProfile {
   noSecrets: boolean;
   pii: boolean;
   maxBytes?: number;
+  /** Absent = "protected" (hooks-doctor.md §2.9 behaviour); `--route` wins (decisions HOOK-20). */
+  route?: RouteMode;
+  /** Globs (@codai/axiom-rules dialect, case-sensitive) of paths that stay native in route mode. */
+  native?: string[];
 }
 
 export type GateProfileParse = { success: true; data: GateProfile } | { success: false; error: string };
 
-const KEYS = new Set(["deny", "allow", "noSecrets", "pii", "maxBytes"]);
+const KEYS = new Set(["deny", "allow", "noSecrets", "pii", "maxBytes", "route", "native"]);
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");
 
 /** Strict: unknown keys, wrong types, empty deny entries and non-positive maxBytes are errors. */
@@ -25,7 +30,7 @@ export const GateProfileSchema = {
     if (!isObject(value)) return { success: false, error: "a gate profile must be a JSON object" };
     const unknown = Object.keys(value).filter((k) => !KEYS.has(k));
     if (unknown.length > 0) return { success: false, error: `unknown key ${unknown[0]}` };
-    const { deny = [], allow, noSecrets = true, pii = false, maxBytes } = value;
+    const { deny = [], allow, noSecrets = true, pii = false, maxBytes, route, native } = value;
     if (!isStrings(deny) || deny.some((s) => s === ""))
       return { success: false, error: "deny must be non-empty strings" };
     if (allow !== undefined && !isStrings(allow)) return { success: false, error: "allow must be strings" };
@@ -34,9 +39,17 @@ export const GateProfileSchema = {
     if (maxBytes !== undefined && !(typeof maxBytes === "number" && Number.isSafeInteger(maxBytes) && maxBytes > 0)) {
       return { success: false, error: "maxBytes must be a positive integer" };
     }
+    if (route !== undefined && route !== "all" && route !== "protected") {
+      return { success: false, error: 'route must be "all" or "protected"' };
+    }
+    if (native !== undefined && (!isStrings(native) || native.some((s) => s === ""))) {
+      return { success: false, error: "native must be non-empty strings" };
+    }
     const data: GateProfile = { deny, noSecrets, pii };
     if (allow !== undefined) data.allow = allow;
     if (maxBytes !== undefined) data.maxBytes = maxBytes as number;
+    if (route !== undefined) data.route = route;
+    if (native !== undefined) data.native = native;
     return { success: true, data };
   },
 };

@@ -1,4 +1,5 @@
-// Write-target extraction for write-class tools (hooks-doctor.md §2.5).
+// Write-target extraction for write-class tools other than apply_patch (hooks-doctor.md §2.5;
+// patches: write-input.ts and patch/).
 import { fileURLToPath } from "node:url";
 import { firstString, isObject, type JsonObject } from "./normalize";
 import type { RawTarget } from "./types";
@@ -28,16 +29,15 @@ export const CONTENT_KEYS = [
   "fileText",
   "text",
 ];
-const PATCH_KEYS = ["input", "patch", "diff"];
 
 /** First content-key value that is a string (empty allowed: it is still what the tool writes). */
-function contentOf(obj: JsonObject): string | undefined {
+export function contentOf(obj: JsonObject): string | undefined {
   for (const k of CONTENT_KEYS) if (typeof obj[k] === "string") return obj[k] as string;
   return undefined;
 }
 
 /** A `file://` URI names a local path; anything else is taken literally. */
-function pathOf(obj: JsonObject): string | undefined {
+export function pathOf(obj: JsonObject): string | undefined {
   const p = firstString(obj, PATH_KEYS);
   if (p?.startsWith("file://")) {
     try {
@@ -47,33 +47,6 @@ function pathOf(obj: JsonObject): string | undefined {
     }
   }
   return p;
-}
-
-/** V4A patch text → targets, in header order. */
-export function patchTargets(patch: string): RawTarget[] {
-  const out: RawTarget[] = [];
-  let current: { t: RawTarget; lines: string[] } | undefined;
-  const all: { t: RawTarget; lines: string[] }[] = [];
-  const HEADER = /^\*\*\* (Update|Add|Delete) File: (.*)$/;
-  for (const line of patch.split(/\r?\n/)) {
-    const h = HEADER.exec(line);
-    if (h) {
-      const p = (h[2] as string).trimEnd();
-      current = { t: { raw: p, op: h[1] === "Delete" ? "delete" : "write" }, lines: [] };
-      all.push(current);
-      continue;
-    }
-    if (line.startsWith("*** Move to: ")) {
-      all.push({ t: { raw: line.slice("*** Move to: ".length).trimEnd(), op: "write" }, lines: [] });
-      continue;
-    }
-    if (current && current.t.op === "write" && line.startsWith("+")) current.lines.push(line.slice(1));
-  }
-  for (const { t, lines } of all) {
-    if (t.raw === "") continue;
-    out.push(lines.length > 0 ? { ...t, content: lines.join("\n") } : t);
-  }
-  return out;
 }
 
 const SOURCE_KEYS = ["source", "src", "from", "oldPath", "old_path", "sourcePath", "source_path", "path"];
@@ -123,10 +96,6 @@ export function extractWriteTargets(toolName: string, input: JsonObject): RawTar
   const n = toolName.toLowerCase();
   const fsOp = fsOpTargets(n, input);
   if (fsOp !== undefined) return fsOp;
-  if (n.includes("apply_patch")) {
-    const patch = firstString(input, PATCH_KEYS);
-    return patch === undefined ? [] : patchTargets(patch);
-  }
   const reps = input.replacements;
   if (n.includes("multi_replace") && Array.isArray(reps)) {
     const groups = new Map<string, string[]>();

@@ -3,6 +3,11 @@
 // 300 KB budget of §2.14.
 
 export type ToolClass = "write" | "shell" | "other";
+/** The harnesses `axiom gate --harness` names (decisions HOOK-20). */
+export type Harness = "claude" | "codex" | "copilot" | "gemini" | "vscode" | "cursor";
+export const HARNESSES: readonly Harness[] = ["claude", "codex", "copilot", "gemini", "vscode", "cursor"];
+/** "all": native edits inside the root are routed to axiom_write; "protected": only protected paths are denied. */
+export type RouteMode = "all" | "protected";
 export type LogLevel = "error" | "warn" | "info" | "debug";
 
 /** One extracted write target before resolution. */
@@ -28,6 +33,10 @@ export interface GateOptions {
   shellScan: boolean;
   rootDiscovery: boolean;
   logLevel: LogLevel;
+  /** --harness: names the harness; absent = detected from the payload (harness.ts). */
+  harness?: Harness;
+  /** --route: wins over the gate profile's `route`. */
+  route?: RouteMode;
 }
 
 /** A denial: `code` is an ERR_* code or a predicate finding id (§2.10). */
@@ -37,4 +46,6 @@ export interface Denial {
   path?: string;
   /** True for the fail-closed cases of §2.11 that --fail-open turns into an allow. */
   failClosed?: boolean;
+  /** A route-mode denial: the harness's name of AXIOM's write tool (output `axiom.route`). */
+  route?: string;
 }
