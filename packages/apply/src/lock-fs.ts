@@ -2,29 +2,39 @@
 // call goes through the `fsx` seam so fault-injection tests reach these files too.
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { errnoOf, fsx, O } from "@codai/axiom-store";
+import { errnoOf, fsx, fsyncDir, O } from "@codai/axiom-store";
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** mkdir -p through the seam; an existing directory is fine. */
+/**
+ * mkdir -p through the seam; an existing directory is fine. A directory it makes is fsynced into
+ * its parent at once (APL-20): `.axiom/` (the lock's), `queue/`, `intents/` and `journal/` (the
+ * chain's) are made once per root, and a later durable write below one of them (a journal, a
+ * stored bundle) must never depend on an entry that no fsync covers.
+ */
 export async function mkdirp(dir: string): Promise<void> {
+  const parent = path.dirname(dir);
+  let made = await mkdirOnce(dir, true);
+  if (made === "no-parent") {
+    if (parent === dir) throw new Error(`cannot create ${dir}`);
+    await mkdirp(parent);
+    made = await mkdirOnce(dir, false);
+  }
+  if (made === "made") await fsyncDir(parent);
+}
+
+/** One mkdir: made, already there, or (when allowed) missing its parent; other errors propagate. */
+async function mkdirOnce(dir: string, parentMayMiss: boolean): Promise<"made" | "exists" | "no-parent"> {
   try {
     await fsx.mkdir(dir);
-    return;
+    return "made";
   } catch (err) {
     const code = errnoOf(err);
-    if (code === "EEXIST") return;
-    if (code !== "ENOENT") throw err;
-  }
-  const parent = path.dirname(dir);
-  if (parent === dir) throw new Error(`cannot create ${dir}`);
-  await mkdirp(parent);
-  try {
-    await fsx.mkdir(dir);
-  } catch (err) {
-    if (errnoOf(err) !== "EEXIST") throw err;
+    if (code === "EEXIST") return "exists";
+    if (code === "ENOENT" && parentMayMiss) return "no-parent";
+    throw err;
   }
 }
 
@@ -69,7 +79,7 @@ export async function atomicWrite(file: string, tmp: string, text: string): Prom
   }
 }
 
-export { fsyncDir } from "@codai/axiom-store";
+export { fsyncDir };
 
 export type ReadResult = { kind: "ok"; text: string } | { kind: "missing" } | { kind: "unreadable"; code: string };
 

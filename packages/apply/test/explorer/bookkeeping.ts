@@ -71,17 +71,21 @@ export interface Classified {
   fingerprint: string;
   /** Harmful bookkeeping files that recovery cannot show (a wait it is spared by backdating), each a finding. */
   harms: string[];
+  /** Every harm in the fingerprint, torn reports included. */
+  fingerprintHarms: string[];
 }
 
 export function classify(entries: readonly RenderedEntry[]): Classified {
   const h = createHash("sha256");
   const harms: string[] = [];
+  const fingerprintHarms: string[] = [];
   const group = new Map<number, number>();
   for (const e of entries) {
     const b = bookkeeping(e);
     if (b === undefined) continue;
     if (b !== "exact") {
       if (!b.startsWith(TORN_REPORT)) harms.push(b);
+      fingerprintHarms.push(b);
       h.update(`harm ${b}\n`);
       continue;
     }
@@ -95,5 +99,5 @@ export function classify(entries: readonly RenderedEntry[]): Classified {
       .digest("hex");
     h.update(`f ${e.rel} ${(e.mode ?? 0).toString(8)} ${sha} ${group.get(e.ino)}\n`);
   }
-  return { fingerprint: h.digest("hex"), harms };
+  return { fingerprint: h.digest("hex"), harms, fingerprintHarms };
 }

@@ -27,6 +27,8 @@ export interface ScenarioSpec {
   history?: { chainGap?: number };
   /** Manifest counter 1 and advanceTrustState: the first trust advance creates trust/state.key and state.json. */
   trust?: boolean;
+  /** The recorded operation starts with the dry-run of the same bundle (axiom_write's preview, then confirm). */
+  preview?: boolean;
 }
 
 /** The other manifest whose apply recovers a crashed root (the next apply, any digest: apply.md §9). */
@@ -84,12 +86,13 @@ async function compile(spec: ScenarioSpec, refRoot: string): Promise<ManifestBun
 export async function cliApply(
   root: string,
   bundle: ManifestBundle,
-  opts: { lockTimeoutMs?: number; advanceTrustState?: boolean } = {},
+  opts: { lockTimeoutMs?: number; advanceTrustState?: boolean; dryRun?: boolean } = {},
 ): Promise<ApplyResult> {
   const profile = await loadProfile(selectCliProfile(undefined, bundle.manifest.profile), {
     searchDirs: profileSearchDirs(root),
   });
   const preChecks = await makePreChecks({ bundle, root, profile });
+  if (opts.dryRun) return apply({ bundle, root, mode: "dry-run", preChecks, lockTimeoutMs: opts.lockTimeoutMs });
   const result = await apply({
     bundle,
     root,
@@ -147,6 +150,10 @@ export async function setupBase(s: Scenario, root: string): Promise<void> {
 /** The recorded operation itself. */
 export async function runOperation(s: Scenario, root: string): Promise<string> {
   if (s.op === "rollback") return (await cliRollback(root, s.digest)).phase;
+  if (s.preview) {
+    const dry = await cliApply(root, s.bundle, { dryRun: true });
+    if (dry.status !== "applied") throw new Error(`${s.name}: dry-run ${dry.status} ${JSON.stringify(dry.error)}`);
+  }
   const r = await cliApply(root, s.bundle, { advanceTrustState: s.trust === true });
   if (r.status !== "applied") throw new Error(`${s.name}: ${r.status} ${JSON.stringify(r.error)}`);
   return r.status;
@@ -182,6 +189,18 @@ export const SMALL: readonly ScenarioSpec[] = [
       { path: "src/deep/c.sh", content: "#!/bin/sh\n", mode: "0755" },
     ],
     op: "apply",
+  },
+  {
+    // axiom_write's preview (a dry-run, which makes `.axiom/` for its lock) and then its confirm,
+    // every target below a new directory (so the commit never fsyncs the root)
+    name: "create-after-preview",
+    pre: {},
+    artifacts: [
+      { path: "src/x.txt", content: "x\n" },
+      { path: "src/y/z.txt", content: "z\n" },
+    ],
+    op: "apply",
+    preview: true,
   },
   {
     name: "overwrite",

@@ -1,0 +1,69 @@
+// Named regressions of the crash explorer (issue 23): each crash state the explorer found torn,
+// lost or unreadable on the code before its fix, re-run at the boundaries where it was found
+// (decisions APL-20 and after). A test fails with the state and the violation, e.g.
+// "strict @69 (after #68 rename …/c.sh → src/deep/c.sh): lost mkdir .axiom/journal → journal lost".
+import { describe, expect, it } from "vitest";
+import { coveredBefore, findingsAt, indexOf, lines, range, recorded } from "./explorer/regression";
+
+const T = 120_000;
+/** Violations about the tree and the journal (other findings have tests of their own). */
+const TREE = /^(journal|tree|the next apply (is|did)|a rollback|recovery)/;
+
+describe("crash explorer regressions (power cuts the SIGKILL suites cannot make)", () => {
+  it(
+    "APL-20 power cut after a create-only first apply renamed its targets (strict POSIX): `.axiom/journal` is durable in `.axiom/` before the first rename, so no state keeps the targets and loses the journal",
+    async () => {
+      const { s, log } = await recorded("create-first");
+      const mkJournal = indexOf(log, (l) => l === "mkdir .axiom/journal");
+      const mkAxiom = indexOf(log, (l) => l === "mkdir .axiom");
+      const firstRename = indexOf(log, (l) => l.startsWith("rename .axiom/staging/") && l.endsWith("→ a.txt"));
+      expect(coveredBefore(log, mkJournal, firstRename), "journal/ fsynced into .axiom/ before a target changes").toBe(
+        true,
+      );
+      expect(coveredBefore(log, mkAxiom, firstRename), ".axiom/ fsynced into the root before a target changes").toBe(
+        true,
+      );
+      const after = range(
+        firstRename + 1,
+        indexOf(log, (l) => l.startsWith("rename .axiom/journal/"), firstRename) + 1,
+      );
+      expect(lines(await findingsAt(s, log, ["strict"], after), TREE)).toEqual([]);
+    },
+    T,
+  );
+
+  it(
+    "APL-20 power cut after a confirm whose preview made `.axiom/` (strict POSIX): `.axiom/` is durable in the root before the first target rename, though no durable write created it",
+    async () => {
+      const { s, log } = await recorded("create-after-preview");
+      const mkAxiom = indexOf(log, (l) => l === "mkdir .axiom");
+      const firstRename = indexOf(log, (l) => l.startsWith("rename .axiom/staging/") && l.endsWith("→ src/x.txt"));
+      expect(coveredBefore(log, mkAxiom, firstRename), ".axiom/ fsynced into the root before a target changes").toBe(
+        true,
+      );
+      const after = range(
+        firstRename + 1,
+        indexOf(log, (l) => l.startsWith("rename .axiom/journal/"), firstRename) + 1,
+      );
+      expect(lines(await findingsAt(s, log, ["strict"], after), TREE)).toEqual([]);
+    },
+    T,
+  );
+
+  it(
+    "APL-20 power cut after a mixed first apply linked its backup (strict POSIX): the journal cannot be lost while the backup link survives (the next apply would refuse the target as hard-linked)",
+    async () => {
+      const { s, log } = await recorded("mixed");
+      const link = indexOf(log, (l) => l.startsWith("link g.txt ⇒ .axiom/backup/"));
+      expect(
+        coveredBefore(
+          log,
+          indexOf(log, (l) => l === "mkdir .axiom/journal"),
+          link,
+        ),
+      ).toBe(true);
+      expect(lines(await findingsAt(s, log, ["strict"], [link + 1, link + 2]), TREE)).toEqual([]);
+    },
+    T,
+  );
+});
