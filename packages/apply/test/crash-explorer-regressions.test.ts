@@ -3,7 +3,7 @@
 // (decisions APL-20 and after). A test fails with the state and the violation, e.g.
 // "strict @69 (after #68 rename …/c.sh → src/deep/c.sh): lost mkdir .axiom/journal → journal lost".
 import { describe, expect, it } from "vitest";
-import { coveredBefore, findingsAt, indexOf, lines, range, recorded } from "./explorer/regression";
+import { coveredBefore, findingsAt, harmsAt, indexOf, lines, range, recorded } from "./explorer/regression";
 
 const T = 120_000;
 /** Violations about the tree and the journal (other findings have tests of their own). */
@@ -63,6 +63,16 @@ describe("crash explorer regressions (power cuts the SIGKILL suites cannot make)
         ),
       ).toBe(true);
       expect(lines(await findingsAt(s, log, ["strict"], [link + 1, link + 2]), TREE)).toEqual([]);
+    },
+    T,
+  );
+
+  it(
+    "APL-21 power cut after the pre-apply checks stored their report (ordered metadata: the rename persisted, the data did not) → `reports/<hex>.json` is whole or absent, and `axiom://report/<sha>` never serves an empty file",
+    async () => {
+      const { log } = await recorded("delete");
+      const rename = indexOf(log, (l) => l.startsWith("rename .axiom/reports/"));
+      expect(harmsAt(log, ["ordered", "strict"], range(rename + 1, log.ops.length + 1), /torn report/)).toEqual([]);
     },
     T,
   );
