@@ -76,4 +76,24 @@ describe("crash explorer regressions (power cuts the SIGKILL suites cannot make)
     },
     T,
   );
+
+  it(
+    "APL-22 power cut while the lock is being taken (its name on disk, its record not) → no state holds a `lock` that does not parse, so the next apply takes it at once instead of waiting out the 10 s corrupt-lock grace",
+    async () => {
+      const { log } = await recorded("create-first");
+      const first = indexOf(log, (l) => l.includes(".axiom/lock"));
+      expect(harmsAt(log, ["ordered", "strict"], range(first, log.ops.length + 1), /^lock/)).toEqual([]);
+    },
+    T,
+  );
+
+  it(
+    "APL-22 power cut inside the intent registry (`.mutex` named, its record not on disk, or its unlink lost) → no state holds an `intents/.mutex` that does not parse, so the next apply does not wait 10 s for the registry",
+    async () => {
+      const { log } = await recorded("create-first");
+      const first = indexOf(log, (l) => l.includes("intents/.mutex"));
+      expect(harmsAt(log, ["ordered", "strict"], range(first, log.ops.length + 1), /mutex/)).toEqual([]);
+    },
+    T,
+  );
 });

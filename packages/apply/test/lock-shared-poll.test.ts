@@ -65,9 +65,14 @@ function countFs(): { counts: Counts & { paused: boolean }; restore: () => void 
       if (p === lock) counts.lockReads++;
       return real.readFile(p);
     },
+    // an exclusive create of the lock: the link(2) of its fsynced temp (APL-22), or an O_EXCL open
     open: (p, flags, mode) => {
       if (p === lock) counts.lockCreates++;
       return real.open(p, flags, mode);
+    },
+    link: (a, b) => {
+      if (b === lock) counts.lockCreates++;
+      return real.link(a, b);
     },
   });
   return { counts, restore };
