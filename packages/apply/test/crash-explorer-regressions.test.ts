@@ -96,4 +96,16 @@ describe("crash explorer regressions (power cuts the SIGKILL suites cannot make)
     },
     T,
   );
+
+  it(
+    "APL-23 power cut after the first trust advance (both models) → `trust/state.json` never survives without `trust/state.key` (ERR_TRUST_STATE_CORRUPT), and once the apply returned the advance is durable",
+    async () => {
+      const { s, log } = await recorded("overwrite");
+      const key = indexOf(log, (l) => l.startsWith("create .axiom/trust/state.key"));
+      expect(lines(await findingsAt(s, log, ["ordered", "strict"], range(key, log.ops.length + 1)), /trust/)).toEqual(
+        [],
+      );
+    },
+    T,
+  );
 });
