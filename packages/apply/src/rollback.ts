@@ -7,7 +7,7 @@ import { errnoOf, fsx, layout, postImageOf, readStoredBundle, treeDrift } from "
 import { stripLongPrefix } from "./containment";
 import { type Journal, readJournal } from "./journal";
 import { acquireLock } from "./lock";
-import { recoverJournal } from "./recovery";
+import { recoverJournal, removeLockedTemps } from "./recovery";
 import { briefError } from "./result";
 import { rollbackRoutine } from "./rollback-routine";
 import { readTarget } from "./tree-value";
@@ -140,6 +140,11 @@ export async function rollback(
       });
     }
   } finally {
+    // A rollback after a cut may find the journal or marker temp of the write that was cut; under
+    // the lock they are garbage (apply.md §7), and rollback does not run the whole recovery (APL-24).
+    await removeLockedTemps(root).catch((err) =>
+      options.onWarn?.("journal temp cleanup failed", { error: String((err as Error).message) }),
+    );
     await lock.release().catch(() => undefined);
   }
 }

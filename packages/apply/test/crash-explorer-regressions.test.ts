@@ -108,4 +108,18 @@ describe("crash explorer regressions (power cuts the SIGKILL suites cannot make)
     },
     T,
   );
+
+  it(
+    "APL-24 power cut while a manual rollback writes its journal (the temp file named) → the manual rollback that recovers it leaves no `journal/*.tmp-*` and no `applied/*.tmp-*`",
+    async () => {
+      const { s, log } = await recorded("rollback");
+      const temps = log.ops.filter(
+        (o) => o.kind === "dir" && o.what === "create" && /^\.axiom\/(journal|applied)\//.test(o.label),
+      );
+      expect(temps.length).toBeGreaterThan(0);
+      const at = temps.flatMap((o) => [o.seq + 1, o.seq + 2]);
+      expect(lines(await findingsAt(s, log, ["ordered", "strict"], at), /manual rollback left/)).toEqual([]);
+    },
+    T,
+  );
 });
