@@ -13,6 +13,7 @@ import {
   writeAppliedMarker,
 } from "@codai/axiom-store";
 import { appendChainEntry, readChain } from "./chain";
+import { repairTornChainTail } from "./chain-repair";
 import { deleteJournal, listJournals } from "./journal";
 import { type RollbackHooks, rollbackRoutine } from "./rollback-routine";
 import { sweepOrphanTempsThrottled } from "./temp-sweep";
@@ -155,6 +156,8 @@ export async function removeLockedTemps(tree: string): Promise<void> {
 /** recoverIfNeeded(tree): returns the digests it recovered. */
 export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): Promise<string[]> {
   const all = await assertNoCorruptJournal(tree);
+  // before any journal is driven: completing a commit appends to the chain (APL-25)
+  await repairTornChainTail(tree, hooks.onWarn);
   const recovered: string[] = [];
   const leftovers: Leftovers = {
     staging: new Set(await listNames(layout.stagingRoot(tree))),

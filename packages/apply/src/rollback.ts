@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import { LOCK_TIMEOUT_DEFAULT_MS } from "@codai/axiom-rules";
 import { axiomError, isAxiomError, type JournalStep } from "@codai/axiom-schema";
 import { errnoOf, fsx, layout, postImageOf, readStoredBundle, treeDrift } from "@codai/axiom-store";
+import { repairTornChainTail } from "./chain-repair";
 import { stripLongPrefix } from "./containment";
 import { type Journal, readJournal } from "./journal";
 import { acquireLock } from "./lock";
@@ -110,6 +111,8 @@ export async function rollback(
   const manifestDigest = `sha256:${hex}`;
   const lock = await acquireLock(root, manifestDigest, options.lockTimeoutMs ?? LOCK_TIMEOUT_DEFAULT_MS);
   try {
+    // a torn chain tail would make this rollback's R6 append fail (APL-25); the repair is best effort
+    await repairTornChainTail(root, options.onWarn).catch(() => undefined);
     const j = await readJournal(root, hex);
     if (!j)
       throw axiomError("ERR_NOT_FOUND", {

@@ -122,4 +122,14 @@ describe("crash explorer regressions (power cuts the SIGKILL suites cannot make)
     },
     T,
   );
+
+  it(
+    "APL-25 power cut during a chain append that crosses a 4 KiB block (the line cut at the block) → recovery truncates the torn tail, the chain verifies and the commit's entry is appended again",
+    async () => {
+      const { s, log } = await recorded("overwrite");
+      const write = indexOf(log, (l) => l === "data write .axiom/journal/chain.jsonl");
+      expect(lines(await findingsAt(s, log, ["ordered", "strict"], [write + 1]), /chain/)).toEqual([]);
+    },
+    T,
+  );
 });
