@@ -1,7 +1,7 @@
 // Which files of a crash state recovery depends on, and which are bookkeeping whose only question
 // is "does it parse, or is it treated as absent without a wait or an error" (issue 23's verdict).
-// Bookkeeping = the lock, queue tickets, intents and their mutex, check reports, and temp files of
-// the writers outside the lock (APL-12 sweeps them). A dead holder's well-formed lock, ticket or
+// Bookkeeping = the lock, queue tickets, intents and their mutex, check reports, the case probe's
+// `tmp/`, and temp files of the writers outside the lock (APL-12 sweeps them). A dead holder's well-formed lock, ticket or
 // intent is reclaimed at once by the staleness rules (apply.md §11.2), and an unparsable ticket or
 // intent is pruned or skipped (CONC-3), so such files change nothing for recovery and two crash
 // states that differ only in them are one state to run; what is *harmful* (a lock or mutex that
@@ -59,6 +59,8 @@ function bookkeeping(e: RenderedEntry): string | undefined | "exact" {
   if (rel === ".axiom/queue" || rel.startsWith(".axiom/queue/")) return undefined;
   if (rel === ".axiom/intents" || rel.startsWith(".axiom/intents/")) return undefined;
   if (rel === ".axiom/reports") return undefined;
+  // the case probe's directory: recovery empties it unconditionally (apply.md §7), nothing reads it
+  if (rel === ".axiom/tmp" || rel.startsWith(".axiom/tmp/")) return undefined;
   if (rel.startsWith(".axiom/reports/")) {
     if (parseObject(e.data)) return undefined;
     return `${TORN_REPORT} ${rel} (${e.data?.length ?? 0} bytes)`;
@@ -73,6 +75,19 @@ export interface Classified {
   harms: string[];
   /** Every harm in the fingerprint, torn reports included. */
   fingerprintHarms: string[];
+}
+
+const EMPTY = Buffer.alloc(0);
+/** Content hashes per buffer: a version's bytes are one buffer in every state that renders it. */
+const shas = new WeakMap<Buffer, string>();
+
+function shaOf(data: Buffer): string {
+  let sha = shas.get(data);
+  if (sha === undefined) {
+    sha = createHash("sha256").update(data).digest("hex");
+    shas.set(data, sha);
+  }
+  return sha;
 }
 
 export function classify(entries: readonly RenderedEntry[]): Classified {
@@ -94,9 +109,7 @@ export function classify(entries: readonly RenderedEntry[]): Classified {
       continue;
     }
     if (!group.has(e.ino)) group.set(e.ino, group.size);
-    const sha = createHash("sha256")
-      .update(e.data ?? Buffer.alloc(0))
-      .digest("hex");
+    const sha = shaOf(e.data ?? EMPTY);
     h.update(`f ${e.rel} ${(e.mode ?? 0).toString(8)} ${sha} ${group.get(e.ino)}\n`);
   }
   return { fingerprint: h.digest("hex"), harms, fingerprintHarms };

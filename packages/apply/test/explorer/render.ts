@@ -33,46 +33,70 @@ export function deadName(name: string, pid: number): string {
   return name.replace(`.tmp-${pid}`, `.tmp-${DEAD_PID}`).replace(`-${pid}.ticket`, `-${DEAD_PID}.ticket`);
 }
 
+/** Substituted records, per version buffer (a version is rendered in thousands of states). */
+const deadRecords = new WeakMap<Buffer, { pid: number; out: Buffer }>();
+
 /** A `.axiom/` JSON record whose `pid` is the recorded one gets DEAD_PID (key order kept). */
 function deadRecord(rel: string, data: Buffer, pid: number): Buffer {
   if (!rel.startsWith(".axiom/") || data.length === 0 || data.length > 65_536 || data[0] !== 0x7b) return data;
+  const known = deadRecords.get(data);
+  if (known?.pid === pid) return known.out;
+  let out = data;
   try {
     const v = JSON.parse(data.toString("utf8")) as Record<string, unknown>;
-    if (v && typeof v === "object" && v.pid === pid) return Buffer.from(JSON.stringify({ ...v, pid: DEAD_PID }));
+    if (v && typeof v === "object" && v.pid === pid) out = Buffer.from(JSON.stringify({ ...v, pid: DEAD_PID }));
   } catch {
     // torn or not JSON: left as the cut left it
   }
-  return data;
+  deadRecords.set(data, { pid, out });
+  return out;
 }
 
-/** The tree of one crash state, shallowest first (sorted by path). */
-export function render(log: OpLog, tl: Timeline, state: CrashState): RenderedEntry[] {
+/** The names of a crash state: every entry the kept directory operations leave, shallowest first. */
+export interface TreeEntry {
+  rel: string;
+  kind: "file" | "dir";
+  ino: number;
+}
+
+/** The entries (no data yet) after the kept directory operations of `state`, sorted by path. */
+export function renderTree(log: OpLog, state: Pick<CrashState, "boundary" | "dropped">): TreeEntry[] {
   const dropped = new Set(state.dropped);
   const dirs = cloneDirs(log.base);
   for (const op of log.ops) {
     if (op.seq >= state.boundary) break;
     if (isDirOp(op) && !dropped.has(op.seq)) applyEffects(dirs, log.inodes, op as DirOp);
   }
-  const picks = new Map(state.data);
-  const out: RenderedEntry[] = [];
+  const out: TreeEntry[] = [];
   const seen = new Set<number>();
   const walk = (dirIno: number, rel: string) => {
     if (seen.has(dirIno)) return; // a directory reachable twice (never made by AXIOM) is walked once
     seen.add(dirIno);
     for (const [name, ino] of [...(dirs.get(dirIno) ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const r = rel ? `${rel}/${deadName(name, log.pid)}` : deadName(name, log.pid);
-      const node = log.inodes.get(ino) as Inode;
-      if (node.kind === "dir") {
-        out.push({ rel: r, kind: "dir", ino });
-        walk(ino, r);
-      } else {
-        const { data, mode } = pickData(node, tl, state.boundary, picks.get(ino) ?? state.dataDefault);
-        out.push({ rel: r, kind: "file", ino, data: deadRecord(r, data, log.pid), mode });
-      }
+      const kind = (log.inodes.get(ino) as Inode).kind;
+      out.push({ rel: r, kind, ino });
+      if (kind === "dir") walk(ino, r);
     }
   };
   walk(log.rootIno, "");
   return out;
+}
+
+/** The bytes of every file of `tree` under the data picks of `state`. */
+export function fillData(log: OpLog, tl: Timeline, tree: readonly TreeEntry[], state: CrashState): RenderedEntry[] {
+  const picks = new Map(state.data);
+  return tree.map((e) => {
+    if (e.kind === "dir") return e;
+    const node = log.inodes.get(e.ino) as Inode;
+    const { data, mode } = pickData(node, tl, state.boundary, picks.get(e.ino) ?? state.dataDefault);
+    return { ...e, data: deadRecord(e.rel, data, log.pid), mode };
+  });
+}
+
+/** The tree of one crash state, shallowest first (sorted by path). */
+export function render(log: OpLog, tl: Timeline, state: CrashState): RenderedEntry[] {
+  return fillData(log, tl, renderTree(log, state), state);
 }
 
 /** Writes a rendered tree into the empty directory `root`, hard-link groups as hard links. */

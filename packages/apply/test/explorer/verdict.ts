@@ -18,24 +18,39 @@ import { readStoredBundle } from "@codai/axiom-store";
 import { resetSweepThrottle, tempWriterPid } from "../../src/temp-sweep";
 import { cliApply, cliRollback, RECOVERY_PATH, type Scenario } from "./scenarios";
 
+function treeLine(rel: string, mode: number, data: Uint8Array): string {
+  return `${rel} ${(mode & 0o777).toString(8)} ${createHash("sha256").update(data).digest("hex")}`;
+}
+
+const outsideAxiom = (rel: string) => {
+  const top = rel.split("/")[0];
+  return top !== ".axiom" && rel !== RECOVERY_PATH;
+};
+
 /** Every file outside `.axiom/` as "path mode sha256", sorted; directories left out (apply.md §9). */
 export function treeOf(root: string): string {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
     for (const name of fs.readdirSync(abs)) {
-      if (rel === "" && (name === ".axiom" || name === RECOVERY_PATH)) continue;
-      const p = path.join(abs, name);
       const r = rel ? `${rel}/${name}` : name;
+      if (!outsideAxiom(r)) continue;
+      const p = path.join(abs, name);
       const st = fs.lstatSync(p);
       if (st.isDirectory()) walk(p, r);
-      else
-        out.push(
-          `${r} ${(st.mode & 0o777).toString(8)} ${createHash("sha256").update(fs.readFileSync(p)).digest("hex")}`,
-        );
+      else out.push(treeLine(r, st.mode, fs.readFileSync(p)));
     }
   };
   walk(root, "");
   return out.sort().join("\n");
+}
+
+/** treeOf of a rendered (not yet written) state. */
+export function treeOfRendered(entries: readonly { rel: string; kind: string; data?: Uint8Array; mode?: number }[]) {
+  return entries
+    .filter((e) => e.kind === "file" && outsideAxiom(e.rel))
+    .map((e) => treeLine(e.rel, e.mode ?? 0, e.data ?? new Uint8Array()))
+    .sort()
+    .join("\n");
 }
 
 export type Outcome = "pre" | "post" | "torn";
@@ -53,6 +68,13 @@ export interface JudgeInput {
   completed?: Outcome;
   /** Run the recovery through the built CLI (`node packages/mcp/dist/cli.js`) instead of the library. */
   cli?: { entry: string; otherFile: string };
+  /**
+   * Also run the next operations (a rollback of a post state, a re-apply, the stray check) when
+   * the tree was untouched before recovery: "always", or only when `sampled` (they always run for
+   * a state recovery had to change, and for a cut after the operation returned).
+   */
+  next?: "always" | "sampled";
+  sampled?: boolean;
 }
 
 export interface Verdict {
@@ -102,7 +124,9 @@ async function recover(j: JudgeInput, v: string[]): Promise<void> {
     if (j.recovery === "rollback") await cliRollback(root, s.digest, LOCK_WAIT_MS);
     else {
       const r = await cliApply(root, s.other, { lockTimeoutMs: LOCK_WAIT_MS });
-      if (r.status !== "applied") v.push(`recovery apply ${r.status}: ${r.error?.code} ${r.error?.message}`);
+      // noop: a cut recovery (nested) had already applied the other digest
+      if (r.status !== "applied" && r.status !== "noop")
+        v.push(`recovery apply ${r.status}: ${r.error?.code} ${r.error?.message}`);
     }
   } catch (err) {
     v.push(`recovery ${j.recovery} threw ${(err as { code?: string }).code}: ${(err as Error).message}`);
@@ -220,7 +244,8 @@ export async function judge(j: JudgeInput): Promise<Verdict> {
     const t = await readTrustState(root).catch(() => undefined);
     if (t?.kind !== "ok" || t.state.lastCounter !== 1) v.push(`trust advance lost (state ${t?.kind})`);
   }
-  if (v.length === 0) await nextOperations(s, root, after, v);
+  const deep = j.next !== "sampled" || j.sampled || before !== untouched || j.completed !== undefined;
+  if (v.length === 0 && deep) await nextOperations(s, root, after, v);
   return { before, after, expected, violations: v, recoveryMs };
 }
 
