@@ -16,6 +16,9 @@ export interface CampaignOptions {
   cliEntry?: string;
   /** Called after each scenario (progress for the soak). */
   onReport?: (r: ScenarioReport) => void;
+  /** The 50-file set: how many seeded boundaries, and at most how many of their distinct states are judged. */
+  bigBoundaries?: number;
+  bigJudged?: number;
 }
 
 export interface CampaignSummary {
@@ -52,17 +55,19 @@ function committedNoMarker(log: OpLog): CrashState {
 }
 
 /** The nested bases: K3 (committing, a target changed), K5 (committed, no marker), K7 (rolling-back, a restore done). */
-function nestedBases(mixed: OpLog, rollback: OpLog): [CrashState, "mixed" | "rollback"][] {
+function nestedBases(mixed: OpLog, rollback: OpLog): [CrashState, "mixed" | "rollback", string][] {
   return [
-    [after(mixed, (l) => l === "unlink g.txt"), "mixed"],
-    [committedNoMarker(mixed), "mixed"],
-    [after(rollback, (l) => l.startsWith("rename .axiom/backup/")), "rollback"],
+    [after(mixed, (l) => l === "unlink g.txt"), "mixed", "recovery cut (K3)"],
+    [committedNoMarker(mixed), "mixed", "recovery cut (K5)"],
+    [after(rollback, (l) => l.startsWith("rename .axiom/backup/")), "rollback", "recovery cut (K7)"],
   ];
 }
 
 export async function runCampaign(opts: CampaignOptions): Promise<CampaignSummary> {
   const t0 = Date.now();
   const cfg = settings(opts.long);
+  if (opts.bigBoundaries !== undefined) cfg.big.boundaries = opts.bigBoundaries;
+  if (opts.bigJudged !== undefined) cfg.big.maxJudged = opts.bigJudged;
   const rand = prng(opts.seed);
   const reports: ScenarioReport[] = [];
   const done = (r: ScenarioReport) => {
@@ -78,9 +83,9 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignSummar
   }
   const mixed = recorded.get("mixed") as { s: Scenario; log: OpLog };
   const rollback = recorded.get("rollback") as { s: Scenario; log: OpLog };
-  for (const [i, [base, from]] of nestedBases(mixed.log, rollback.log).entries()) {
+  for (const [i, [base, from, tag]] of nestedBases(mixed.log, rollback.log).entries()) {
     const { s, log } = from === "mixed" ? mixed : rollback;
-    done(await exploreNested(s, log, base, { ...cfg.nested, cliEntry: opts.cliEntry, seed: opts.seed + i }));
+    done(await exploreNested(s, log, base, { ...cfg.nested, cliEntry: opts.cliEntry, seed: opts.seed + i }, tag));
   }
   const big = await prepareScenario(mixed50(), treeOf);
   const bigLog = await recordScenario(big);

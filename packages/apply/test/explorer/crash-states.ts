@@ -52,7 +52,7 @@ export interface Timeline {
 export function timeline(log: OpLog): Timeline {
   const syncs = new Map<number, [number, number][]>();
   for (const op of log.ops) {
-    if (op.kind !== "fsync" || op.target !== "file") continue;
+    if (op.kind !== "fsync" || op.target !== "file" || op.ablated) continue;
     const list = syncs.get(op.ino) ?? [];
     list.push([op.seq, op.version]);
     syncs.set(op.ino, list);
@@ -156,7 +156,7 @@ export function* crashStates(log: OpLog, opts: GenerateOptions = {}): Generator<
         orderedPending.push(op);
         uncovered.push(op);
       } else if (op.kind === "data") dataTouched.add(op.ino);
-      else {
+      else if (!op.ablated) {
         orderedPending = [];
         if (op.target === "dir") uncovered = uncovered.filter((o) => o.cover !== op.ino);
       }

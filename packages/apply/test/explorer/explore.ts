@@ -51,6 +51,8 @@ export interface ExploreOptions extends GenerateOptions {
   completed?: Outcome;
   /** Run the next operations after every nextEvery-th untouched state (verdict.ts; default 1 = every state). */
   nextEvery?: number;
+  /** Stop judging at the first finding (ablation.ts). */
+  stopAtFirst?: boolean;
 }
 
 /** mulberry32 (as scripts/soak/lib.mjs): the same picks for the same seed on every machine. */
@@ -216,6 +218,7 @@ export async function explore(s: Scenario, log: OpLog, opts: ExploreOptions = {}
       report.after[verdict.after]++;
       const violations = [...d.harms, ...verdict.violations];
       if (violations.length) report.findings.push({ state: d.state.label, models: [...d.models], violations });
+      if (violations.length && opts.stopAtFirst) break;
       // removed on the thread pool while the next state is judged
       removals.push(fs.promises.rm(root, { recursive: true, force: true }));
     }
@@ -246,6 +249,7 @@ export async function exploreNested(
   log: OpLog,
   base: CrashState,
   opts: ExploreOptions = {},
+  tag = "recovery",
 ): Promise<ScenarioReport & { base: string }> {
   const root = tempRoot("axiom-explore-nested-");
   let nested: OpLog;
@@ -265,6 +269,6 @@ export async function exploreNested(
     removeRoot(root);
   }
   if (outcome === "torn") throw new Error(`nested base ${base.label}: the uncut recovery gave a torn tree`);
-  const r = await explore({ ...s, name: `${s.name} recovery` }, nested, { ...opts, completed: outcome });
+  const r = await explore({ ...s, name: `${s.name} ${tag}` }, nested, { ...opts, completed: outcome });
   return { ...r, base: base.label };
 }

@@ -61,6 +61,8 @@ export interface Barrier {
   /** File fsync: the version index that was current when it started. */
   version: number;
   label: string;
+  /** Treated as never issued (ablation.ts: which crash states does this fsync rule out?). */
+  ablated?: boolean;
 }
 
 export type LoggedOp = DirOp | DataOp | Barrier;

@@ -142,7 +142,7 @@ function listNames(dir: string): string[] {
 }
 
 /** Files of `.axiom/` that a reader serves or trusts, each of which must parse (or be absent). */
-async function readersAgree(root: string, s: Scenario, v: string[]): Promise<void> {
+async function readersAgree(root: string, v: string[]): Promise<void> {
   const ax = path.join(root, ".axiom");
   const corrupt = (await listJournals(root)).filter((e) => e.corrupt).map((e) => path.basename(e.file));
   if (corrupt.length) v.push(`corrupt journal(s) after recovery: ${corrupt.join(", ")}`);
@@ -166,12 +166,11 @@ async function readersAgree(root: string, s: Scenario, v: string[]): Promise<voi
     try {
       JSON.parse(fs.readFileSync(path.join(ax, "reports", name), "utf8"));
     } catch {
-      v.push(`reports/${name} does not parse`);
+      v.push(`reports/${name} does not parse (axiom://report would answer an error)`);
     }
   }
   const trust = await readTrustState(root).catch((err) => ({ kind: "corrupt" as const, message: String(err) }));
   if (trust.kind === "corrupt") v.push(`trust state corrupt: ${trust.message}`);
-  void s;
 }
 
 /** Temp files left anywhere under `.axiom/`, and leftovers of recovery's own directories. */
@@ -239,7 +238,7 @@ export async function judge(j: JudgeInput): Promise<Verdict> {
     const left = strays(root).filter((r) => r.startsWith("journal/") || r.startsWith("applied/"));
     if (left.length) v.push(`manual rollback left ${left.join(", ")}`);
   }
-  await readersAgree(root, s, v);
+  await readersAgree(root, v);
   if (j.completed && s.trust) {
     const t = await readTrustState(root).catch(() => undefined);
     if (t?.kind !== "ok" || t.state.lastCounter !== 1) v.push(`trust advance lost (state ${t?.kind})`);
