@@ -9,7 +9,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./lib.mjs";
 
-const ALL = ["crash", "contention", "fuzz", "http-abuse"];
+const ALL = ["crash", "powercut", "contention", "fuzz", "http-abuse"];
 const argv = process.argv.slice(2);
 const picked = argv.filter((a) => ALL.includes(a));
 const passThrough = argv.filter((a) => !ALL.includes(a));

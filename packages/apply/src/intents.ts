@@ -2,8 +2,17 @@
 // conflict detector in front of the lock. Registration happens inside the `intents/.mutex`.
 import * as path from "node:path";
 import { axiomError, compareUtf8 } from "@codai/axiom-schema";
-import { errnoOf, fsx, KeyedGate, layout, O } from "@codai/axiom-store";
-import { atomicWrite, deleteWithRetry, mkdirp, parseObject, randomHex, readSmall, sleep } from "./lock-fs";
+import { errnoOf, fsx, KeyedGate, layout } from "@codai/axiom-store";
+import {
+  atomicWrite,
+  createExclusive,
+  deleteWithRetry,
+  mkdirp,
+  parseObject,
+  randomHex,
+  readSmall,
+  sleep,
+} from "./lock-fs";
 import { isPidAlive, isValidPid, recordIsStale, thisHost } from "./lock-stale";
 import { newSequenceId } from "./queue";
 
@@ -155,17 +164,14 @@ async function pollMutex(file: string, deadline: number): Promise<() => Promise<
   const token = randomHex(8);
   for (;;) {
     try {
-      const fd = await fsx.open(file, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o644);
-      try {
-        const rec: MutexRecord = { pid: process.pid, hostname: thisHost(), since: new Date().toISOString(), token };
-        await fsx.write(fd, Buffer.from(JSON.stringify(rec), "utf8"));
-      } finally {
-        await fsx.close(fd);
+      // the name appears with the whole record (APL-22): a cut can leave no empty .mutex to wait out
+      const rec: MutexRecord = { pid: process.pid, hostname: thisHost(), since: new Date().toISOString(), token };
+      if ((await createExclusive(file, JSON.stringify(rec))) === "created") {
+        return async () => {
+          const read = await readSmall(file);
+          if (read.kind === "ok" && parseObject(read.text)?.token === token) await deleteWithRetry(file);
+        };
       }
-      return async () => {
-        const read = await readSmall(file);
-        if (read.kind === "ok" && parseObject(read.text)?.token === token) await deleteWithRetry(file);
-      };
     } catch (err) {
       const code = errnoOf(err);
       if (code !== "EEXIST" && code !== "EPERM" && code !== "EACCES" && code !== "EBUSY") throw err;

@@ -1,8 +1,8 @@
 // The `lock` file itself (apply.md §3, §11.1–§11.3): its record, O_EXCL creation, reading the
 // holder, staleness and the guarded reclaim. The waiting (queue, polling) lives in lock-wait.ts.
 import { axiomError } from "@codai/axiom-schema";
-import { errnoOf, fsx, layout, O } from "@codai/axiom-store";
-import { deleteWithRetry, parseObject, readSmall } from "./lock-fs";
+import { errnoOf, fsx, layout } from "@codai/axiom-store";
+import { createExclusive, deleteWithRetry, parseObject, readSmall } from "./lock-fs";
 import { CORRUPT_LOCK_GRACE_MS, isValidPid, recordIsStale } from "./lock-stale";
 
 /** The lock file's record (spellings of §11.3: `hostname`, `startedAt`, `manifestDigest`). */
@@ -75,27 +75,18 @@ export async function reclaimStaleLock(root: string, judged: HolderRead): Promis
   await deleteWithRetry(layout.lock(root));
 }
 
-/** O_EXCL-creates `lock` with my record, fsynced; false when someone else holds it. */
+/**
+ * Exclusively creates `lock` holding my record, fsynced (§11.1 step 2.2, O7); false when someone
+ * else holds it. The name appears with the whole record or not at all (createExclusive, APL-22).
+ */
 export async function tryCreateLock(root: string, record: LockRecord): Promise<boolean> {
-  const file = layout.lock(root);
-  let fd: number;
   try {
-    fd = await fsx.open(file, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o644);
+    return (await createExclusive(layout.lock(root), JSON.stringify(record))) === "created";
   } catch (err) {
     const code = errnoOf(err);
     if (code !== undefined && NOT_ACQUIRED.has(code)) return false;
     throw err;
   }
-  try {
-    await fsx.write(fd, Buffer.from(JSON.stringify(record), "utf8"));
-    await fsx.fsync(fd);
-  } catch (err) {
-    await fsx.close(fd).catch(() => undefined);
-    await deleteWithRetry(file).catch(() => undefined);
-    throw err;
-  }
-  await fsx.close(fd);
-  return true;
 }
 
 function holderDetails(holder: HolderRead): LockHolderDetails | undefined {

@@ -2,29 +2,39 @@
 // call goes through the `fsx` seam so fault-injection tests reach these files too.
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { errnoOf, fsx, O } from "@codai/axiom-store";
+import { errnoOf, fsx, fsyncDir, O } from "@codai/axiom-store";
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** mkdir -p through the seam; an existing directory is fine. */
+/**
+ * mkdir -p through the seam; an existing directory is fine. A directory it makes is fsynced into
+ * its parent at once (APL-20): `.axiom/` (the lock's), `queue/`, `intents/` and `journal/` (the
+ * chain's) are made once per root, and a later durable write below one of them (a journal, a
+ * stored bundle) must never depend on an entry that no fsync covers.
+ */
 export async function mkdirp(dir: string): Promise<void> {
+  const parent = path.dirname(dir);
+  let made = await mkdirOnce(dir, true);
+  if (made === "no-parent") {
+    if (parent === dir) throw new Error(`cannot create ${dir}`);
+    await mkdirp(parent);
+    made = await mkdirOnce(dir, false);
+  }
+  if (made === "made") await fsyncDir(parent);
+}
+
+/** One mkdir: made, already there, or (when allowed) missing its parent; other errors propagate. */
+async function mkdirOnce(dir: string, parentMayMiss: boolean): Promise<"made" | "exists" | "no-parent"> {
   try {
     await fsx.mkdir(dir);
-    return;
+    return "made";
   } catch (err) {
     const code = errnoOf(err);
-    if (code === "EEXIST") return;
-    if (code !== "ENOENT") throw err;
-  }
-  const parent = path.dirname(dir);
-  if (parent === dir) throw new Error(`cannot create ${dir}`);
-  await mkdirp(parent);
-  try {
-    await fsx.mkdir(dir);
-  } catch (err) {
-    if (errnoOf(err) !== "EEXIST") throw err;
+    if (code === "EEXIST") return "exists";
+    if (code === "ENOENT" && parentMayMiss) return "no-parent";
+    throw err;
   }
 }
 
@@ -48,6 +58,59 @@ export async function deleteWithRetry(file: string): Promise<void> {
   }
 }
 
+/** link(2) errors of a file system (or platform) without hard links: create in place instead. */
+const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV", "EMLINK"]);
+
+/**
+ * Creates `file` exclusively, already holding `text` fsynced (APL-22): the record goes to a fresh
+ * temp beside it (`<file>.<8hex>.tmp-<pid>`, swept by APL-12 should we die), is fsynced, and is
+ * then hard-linked to `file`, which fails with EEXIST when the name exists exactly as an O_EXCL
+ * create does (link(2) is the classic exclusive create on NFS too). So the name never holds less
+ * than the whole record: an O_EXCL create followed by a write left an empty file to a power cut
+ * (or a kill) in between, which every later apply had to wait out as corrupt (§11.2's 10 s).
+ * Without hard links the file is O_EXCL-created, written and fsynced in place, as before.
+ * Errors of the temp create propagate raw, so a caller maps them as it mapped its O_EXCL open.
+ */
+export async function createExclusive(file: string, text: string): Promise<"created" | "exists"> {
+  const tmp = `${file}.${randomHex(4)}.tmp-${process.pid}`;
+  await writeFully(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, text, true).catch(async (err) => {
+    await fsx.unlink(tmp).catch(() => undefined);
+    throw err;
+  });
+  try {
+    await fsx.link(tmp, file);
+    return "created";
+  } catch (err) {
+    const code = errnoOf(err) ?? "";
+    if (code === "EEXIST") return "exists";
+    if (!NO_HARD_LINKS.has(code)) throw err;
+    return await createInPlace(file, text);
+  } finally {
+    await deleteWithRetry(tmp).catch(() => undefined);
+  }
+}
+
+/** O_EXCL create, write, fsync (a failed write removes the half-made file again). */
+async function createInPlace(file: string, text: string): Promise<"created" | "exists"> {
+  let fd: number;
+  try {
+    fd = await fsx.open(file, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o644);
+  } catch (err) {
+    if (errnoOf(err) === "EEXIST") return "exists";
+    throw err;
+  }
+  try {
+    await fsx.write(fd, Buffer.from(text, "utf8"));
+    await fsx.fsync(fd);
+  } catch (err) {
+    await fsx.close(fd).catch(() => undefined);
+    await deleteWithRetry(file).catch(() => undefined);
+    throw err;
+  }
+  await fsx.close(fd);
+  return "created";
+}
+
 export async function writeFully(file: string, flags: number, text: string, durable: boolean): Promise<void> {
   const fd = await fsx.open(file, flags, 0o644);
   try {
@@ -69,7 +132,7 @@ export async function atomicWrite(file: string, tmp: string, text: string): Prom
   }
 }
 
-export { fsyncDir } from "@codai/axiom-store";
+export { fsyncDir };
 
 export type ReadResult = { kind: "ok"; text: string } | { kind: "missing" } | { kind: "unreadable"; code: string };
 

@@ -13,6 +13,7 @@ import {
   writeAppliedMarker,
 } from "@codai/axiom-store";
 import { appendChainEntry, readChain } from "./chain";
+import { repairTornChainTail } from "./chain-repair";
 import { deleteJournal, listJournals } from "./journal";
 import { type RollbackHooks, rollbackRoutine } from "./rollback-routine";
 import { sweepOrphanTempsThrottled } from "./temp-sweep";
@@ -141,9 +142,22 @@ export async function recoverJournal(
   }
 }
 
+/**
+ * Deletes leftover `journal/*.tmp-*` and `applied/*.tmp-*` (apply.md §7): both are written only under
+ * the lock, so whoever holds it knows each one is a dead writer's. Recovery and manual rollback
+ * (APL-24) call it; a manual rollback is often the first thing run after a cut.
+ */
+export async function removeLockedTemps(tree: string): Promise<void> {
+  for (const dir of [layout.journalDir(tree), layout.appliedDir(tree)]) {
+    for (const name of await listNames(dir)) if (name.includes(".tmp-")) await rmrf(path.join(dir, name));
+  }
+}
+
 /** recoverIfNeeded(tree): returns the digests it recovered. */
 export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): Promise<string[]> {
   const all = await assertNoCorruptJournal(tree);
+  // before any journal is driven: completing a commit appends to the chain (APL-25)
+  await repairTornChainTail(tree, hooks.onWarn);
   const recovered: string[] = [];
   const leftovers: Leftovers = {
     staging: new Set(await listNames(layout.stagingRoot(tree))),
@@ -163,9 +177,7 @@ export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): 
   // the lock no other writer makes one, so none is left to keep (no second journal listing).
   for (const name of await listNames(layout.stagingRoot(tree))) await rmrf(path.join(layout.stagingRoot(tree), name));
   for (const name of await listNames(layout.tmp(tree))) await rmrf(path.join(layout.tmp(tree), name));
-  for (const dir of [layout.journalDir(tree), layout.appliedDir(tree)]) {
-    for (const name of await listNames(dir)) if (name.includes(".tmp-")) await rmrf(path.join(dir, name));
-  }
+  await removeLockedTemps(tree);
   // Temp files of writers outside the lock (the bundle store before the intent, ...): APL-12.
   await sweepOrphanTempsThrottled(tree, hooks.onWarn);
   return recovered;

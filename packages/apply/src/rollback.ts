@@ -4,10 +4,11 @@ import * as fs from "node:fs";
 import { LOCK_TIMEOUT_DEFAULT_MS } from "@codai/axiom-rules";
 import { axiomError, isAxiomError, type JournalStep } from "@codai/axiom-schema";
 import { errnoOf, fsx, layout, postImageOf, readStoredBundle, treeDrift } from "@codai/axiom-store";
+import { repairTornChainTail } from "./chain-repair";
 import { stripLongPrefix } from "./containment";
 import { type Journal, readJournal } from "./journal";
 import { acquireLock } from "./lock";
-import { recoverJournal } from "./recovery";
+import { recoverJournal, removeLockedTemps } from "./recovery";
 import { briefError } from "./result";
 import { rollbackRoutine } from "./rollback-routine";
 import { readTarget } from "./tree-value";
@@ -110,6 +111,8 @@ export async function rollback(
   const manifestDigest = `sha256:${hex}`;
   const lock = await acquireLock(root, manifestDigest, options.lockTimeoutMs ?? LOCK_TIMEOUT_DEFAULT_MS);
   try {
+    // a torn chain tail would make this rollback's R6 append fail (APL-25); the repair is best effort
+    await repairTornChainTail(root, options.onWarn).catch(() => undefined);
     const j = await readJournal(root, hex);
     if (!j)
       throw axiomError("ERR_NOT_FOUND", {
@@ -140,6 +143,11 @@ export async function rollback(
       });
     }
   } finally {
+    // A rollback after a cut may find the journal or marker temp of the write that was cut; under
+    // the lock they are garbage (apply.md §7), and rollback does not run the whole recovery (APL-24).
+    await removeLockedTemps(root).catch((err) =>
+      options.onWarn?.("journal temp cleanup failed", { error: String((err as Error).message) }),
+    );
     await lock.release().catch(() => undefined);
   }
 }

@@ -16,7 +16,7 @@ import {
   type TrustStateLoad,
 } from "@codai/axiom-canon";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
-import { AXIOM_REL, fsx, layout, mkdirp, O } from "@codai/axiom-store";
+import { AXIOM_REL, fsx, fsyncDir, fsyncDirs, layout, mkdirp, O } from "@codai/axiom-store";
 
 export const TRUST_STATE_REL = AXIOM_REL.trustState;
 export const TRUST_STATE_KEY_REL = AXIOM_REL.trustStateKey;
@@ -65,7 +65,10 @@ export async function readTrustState(root: string): Promise<TrustStateLoad> {
 
 /**
  * temp `<file>.tmp-<pid>` + rename, with the given mode (state.key: 0600), through the store's fs
- * seam like every other write under `.axiom/` (ARCH-S9): the data is fsynced, the directory is not.
+ * seam like every other write under `.axiom/` (ARCH-S9): an atomic durable write (APL-23). The
+ * key must be durable before `state.json` names it (a state without its key is corrupt, NO_KEY),
+ * and the advance before the engine releases the lock: an advance a power cut can undo is a
+ * counter an older manifest can be replayed under.
  */
 async function writeAtomic(file: string, text: string, mode: number): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
@@ -85,6 +88,7 @@ async function writeAtomic(file: string, text: string, mode: number): Promise<vo
     await fsx.rm(tmp).catch(() => undefined);
     throw err;
   }
+  await fsyncDir(path.dirname(file));
 }
 
 export type TrustAdvance =
@@ -104,7 +108,8 @@ export async function advanceTrustState(root: string, bundle: ManifestBundle): P
   if (load.kind === "ok" && load.state.lastCounter >= counter) {
     return { advanced: false, reason: "NOT_NEWER", lastCounter: load.state.lastCounter };
   }
-  await mkdirp(layout.trustDir(root));
+  // trust/ made here is fsynced into `.axiom/` at once (APL-20): the files below it depend on it
+  await fsyncDirs((await mkdirp(layout.trustDir(root))).map((d) => path.dirname(d)));
   const keyFile = path.join(root, TRUST_STATE_KEY_REL);
   let keyHex = load.kind === "ok" ? load.keyHex : undefined;
   let createdKey = false;

@@ -4,7 +4,17 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { apply } from "@codai/axiom-apply";
 import { afterEach, describe, expect, it } from "vitest";
-import { axiomPath, cleanupRoots, exists, hexOf, makeBundle, runApply, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import {
+  axiomPath,
+  cleanupRoots,
+  exists,
+  hexOf,
+  makeBundle,
+  runApply,
+  snapshot,
+  tmpRoot,
+  writeTree,
+} from "./engine-helpers";
 import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
@@ -42,8 +52,11 @@ describe("dry-run staging (apply.md §5.3–§5.5, APL-10)", () => {
     expect(staged).toBe(false);
     const stagingCalls = h.calls.filter((c) => c.path.includes(`${path.sep}staging${path.sep}`) && c.op !== "rm");
     expect(stagingCalls).toEqual([]);
-    // the lock file is the dry-run's only fsync (apply.md §11.1)
-    expect(h.calls.filter((c) => c.op === "fsync").map((c) => path.basename(c.path))).toEqual(["lock"]);
+    // the lock's record is the dry-run's only fsync (apply.md §11.1; in its temp before the link,
+    // APL-22), besides the directories a root's first dry-run makes for it, each fsynced into its
+    // parent once (APL-20): `.axiom/` and `queue/`
+    const fsyncs = h.calls.filter((c) => c.op === "fsync").map((c) => path.basename(c.path));
+    expect(fsyncs.map((n) => n.replace(/\.[0-9a-f]{8}\.tmp-\d+$/, ".<tmp>"))).toEqual(["R", ".axiom", "lock.<tmp>"]);
     expect(exists(axiomPath(root, "staging", hexOf(b)))).toBe(false);
     expect(snapshot(root)).toEqual(before);
   });

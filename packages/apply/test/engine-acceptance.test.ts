@@ -264,7 +264,8 @@ describe("Engine", () => {
     const last = (pred: (x: (typeof c)[number]) => boolean) => c.map(pred).lastIndexOf(true);
     const journal = axiomPath(root, "journal", `${hex}.json`);
     const journalRenames = c.map((x, i) => (x.op === "rename" && x.to === journal ? i : -1)).filter((i) => i >= 0);
-    const firstLink = idx((x) => x.op === "link");
+    // the first backup link (the lock and the intent mutex are links too, APL-22)
+    const firstLink = idx((x) => x.op === "link" && x.to?.startsWith(axiomPath(root, "backup")) === true);
     const firstTargetRename = idx(
       (x) =>
         x.op === "rename" &&

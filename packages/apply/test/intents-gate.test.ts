@@ -29,7 +29,10 @@ async function holdMutexElsewhere(): Promise<void> {
   await writeFile(mutex(), JSON.stringify(rec));
 }
 
-/** Records which caller (its AsyncLocalStorage tag) made each O_EXCL attempt on `.mutex`. */
+/**
+ * Records which caller (its AsyncLocalStorage tag) made each exclusive-create attempt on `.mutex`:
+ * the link(2) of its fsynced temp (APL-22), or an O_EXCL open where there are no hard links.
+ */
 function tagMutexOpens(als: AsyncLocalStorage<number>): { callers: number[]; restore: () => void } {
   const callers: number[] = [];
   const real: FsPort = { ...fsx };
@@ -37,6 +40,10 @@ function tagMutexOpens(als: AsyncLocalStorage<number>): { callers: number[]; res
     open: (p, flags, mode) => {
       if (p === mutex()) callers.push(als.getStore() ?? -1);
       return real.open(p, flags, mode);
+    },
+    link: (a, b) => {
+      if (b === mutex()) callers.push(als.getStore() ?? -1);
+      return real.link(a, b);
     },
   });
   return { callers, restore };

@@ -91,8 +91,12 @@ describe("I11 journal first: O1–O7 on fs traces", () => {
     expect(durabilityViolations(calls, root, hex)).toEqual([]);
     const dropped = calls.filter((c) => !(c.op === "fsync" && c.path === journalDir));
     expect(durabilityViolations(dropped, root, hex).some((v) => v.startsWith("O2") || v.startsWith("O5"))).toBe(true);
-    const noLockSync = calls.filter((c) => !(c.op === "fsync" && c.path === axiomPath(root, "lock")));
-    expect(durabilityViolations(noLockSync, root, hex)).toContain("O7 lock file not fsynced after its create");
+    // the lock's record is fsynced in its temp `lock.<8hex>.tmp-<pid>` before the link (APL-22)
+    const lockRecord = (p: string) => p.startsWith(`${axiomPath(root, "lock")}.`) || p === axiomPath(root, "lock");
+    const noLockSync = calls.filter((c) => !(c.op === "fsync" && lockRecord(c.path)));
+    expect(durabilityViolations(noLockSync, root, hex)).toContain(
+      "O7 lock record not fsynced before the lock is named",
+    );
   });
 });
 

@@ -129,13 +129,18 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
     }
   }
 
-  // O7: the lock file is fsynced after its O_EXCL create.
+  // O7: the lock's record is fsynced before anyone can see the name without it: in its temp before
+  // the link that names it (APL-22), or, without hard links, after the O_EXCL create of `lock` itself.
   const lock = path.join(ax, "lock");
+  const O7 = "O7 lock record not fsynced before the lock is named";
   calls.forEach((c, i) => {
+    if (c.op === "link" && c.to === lock) {
+      if (!calls.some((x, k) => k < i && isFsync(x) && x.path === c.path)) bad.push(O7);
+      return;
+    }
     if (c.op !== "open" || c.path !== lock || !c.mutating) return;
     const closeAt = calls.findIndex((x, k) => k > i && x.op === "close" && x.path === lock);
-    if (!calls.some((x, k) => k > i && (closeAt < 0 || k < closeAt) && isFsync(x) && x.path === lock))
-      bad.push("O7 lock file not fsynced after its create");
+    if (!calls.some((x, k) => k > i && (closeAt < 0 || k < closeAt) && isFsync(x) && x.path === lock)) bad.push(O7);
   });
   return bad;
 }

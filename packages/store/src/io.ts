@@ -42,7 +42,11 @@ export async function fsyncDirs(dirs: Iterable<string>): Promise<void> {
   await eachLimit([...new Set(dirs)], FSYNC_PARALLEL, fsyncDir);
 }
 
-/** mkdir -p; returns the directories it created (shallowest first). */
+/**
+ * mkdir -p; returns the directories it created (shallowest first). Durability is the caller's:
+ * a directory is an entry of its parent, durable once the parent is fsynced (writeViaTemp, F2, F6,
+ * F9 and R-c fsync the parents of what they created).
+ */
 export async function mkdirp(dir: string): Promise<string[]> {
   const missing: string[] = [];
   let cur = dir;
@@ -101,7 +105,10 @@ const writeTurns = new KeyedGate();
  */
 export type WriteSync = boolean | "data";
 
-/** Writes `data` to a fresh file (O_EXCL) then renames it onto `file`, fsyncing per `sync`. */
+/**
+ * Writes `data` to a fresh file (O_EXCL) then renames it onto `file`, fsyncing per `sync`; every
+ * directory it had to create is fsynced into its parent whatever `sync` is (APL-20).
+ */
 export async function atomicWrite(file: string, data: Uint8Array | string, sync: WriteSync): Promise<void> {
   const leave = await writeTurns.enter(file, Number.POSITIVE_INFINITY);
   try {
@@ -119,7 +126,7 @@ export function forgetWritesInProgress(): void {
 async function writeViaTemp(file: string, data: Uint8Array | string, sync: WriteSync): Promise<void> {
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   const dir = path.dirname(file);
-  await mkdirp(dir);
+  const created = await mkdirp(dir);
   const tmp = `${file}.tmp-${process.pid}`;
   let fd: number | undefined;
   try {
@@ -135,6 +142,11 @@ async function writeViaTemp(file: string, data: Uint8Array | string, sync: Write
     throw err;
   }
   if (sync === true) await fsyncDir(dir);
+  // A name is durable only once every directory on its path is (APL-20). A directory made here is
+  // made durable in its parent at once, whatever this write's own level: a later durable write
+  // into it (the journal into `journal/`, a confirm into the `.axiom/` its preview made) must not
+  // depend on an entry no fsync covers. Directories are made once per root, so this is rare.
+  await fsyncDirs(created.map((d) => path.dirname(d)));
 }
 
 export async function rmrf(target: string): Promise<void> {

@@ -31,3 +31,33 @@ test("atomic durable write: a failed turn does not block the next writer of the 
   await Promise.all([atomicWrite(file, "a", true), atomicWrite(file, "b", true)]);
   expect(await readFile(file, "utf8")).toBe("b");
 });
+
+test("APL-20 atomic durable write into directories it creates: each created directory's parent is fsynced too (a power cut keeps the name only with its path)", async () => {
+  const { fsx, installFs } = await import("../src/fsx");
+  const opened = new Map<number, string>();
+  const synced: string[] = [];
+  const base = { open: fsx.open, fsync: fsx.fsync };
+  const restore = installFs({
+    open: async (p, flags, mode) => {
+      const fd = await base.open(p, flags, mode);
+      opened.set(fd, p);
+      return fd;
+    },
+    fsync: async (fd) => {
+      synced.push(opened.get(fd) ?? "?");
+      await base.fsync(fd);
+    },
+  });
+  try {
+    await atomicWrite(join(dir, "ax", "journal", "j.json"), "{}", true);
+    await atomicWrite(join(dir, "ax", "journal", "k.json"), "{}", true);
+  } finally {
+    restore();
+  }
+  const dirs = synced.filter((p) => !p.includes(".tmp-"));
+  // first write: journal/ (the name), then together ax/ (journal/ in it) and the root (ax/ in it);
+  // the second write: journal/ only
+  expect(dirs[0]).toBe(join(dir, "ax", "journal"));
+  expect(dirs.slice(1, 3).sort()).toEqual([dir, join(dir, "ax")].sort());
+  expect(dirs.slice(3)).toEqual([join(dir, "ax", "journal")]);
+});

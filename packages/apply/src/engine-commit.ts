@@ -1,0 +1,106 @@
+// The engine's steps from phase 2 on (apply.md §5.7 C2–C6, §5.9 commit failure, §5.8 success
+// tail). Once `committed` is durable nothing turns the result into a failure.
+import { axiomError } from "@codai/axiom-schema";
+import { rmrf, writeAppliedMarker } from "@codai/axiom-store";
+import { appendChainEntry } from "./chain";
+import { type CommitState, commitSteps } from "./commit";
+import type { EngineOutcome, Run, Step } from "./engine-types";
+import { withDrift } from "./engine-types";
+import { readJournal } from "./journal";
+import type { Prepared } from "./prepare";
+import { pruneBackups } from "./prune";
+import { briefError, buildResult, toApplyError } from "./result";
+import { rollbackRoutine } from "./rollback-routine";
+
+function started(run: Run): { prepared: Prepared; state: CommitState } {
+  if (!run.prepared || !run.commit) throw new Error("unreachable: commit before the staged journal");
+  return { prepared: run.prepared, state: run.commit };
+}
+
+/** §5.9, rollback outcome "throws": ERR_ROLLBACK naming both errors, and a `failed` chain entry. */
+async function rollbackFailed(run: Run, original: unknown, rbErr: unknown): Promise<EngineOutcome> {
+  const { prepared, state } = started(run);
+  const orig = toApplyError(original);
+  const rb = briefError(rbErr);
+  try {
+    await appendChainEntry(run.input.tree, {
+      manifestDigest: run.digest,
+      state: "failed",
+      files: state.journal.steps.length,
+      code: "ERR_ROLLBACK",
+    });
+  } catch (chainErr) {
+    run.input.onWarn?.("chain append failed", {
+      manifestDigest: run.digest,
+      error: String((chainErr as Error).message),
+    });
+  }
+  const error = axiomError("ERR_ROLLBACK", {
+    message: `commit failed (${orig.code}: ${orig.message}) and its rollback failed (${rb.code}: ${rb.message})`,
+    path: orig.path,
+    details: { original: orig, rollback: rb },
+  });
+  return withDrift(run, { status: "failed", files: prepared.files, error: toApplyError(error) });
+}
+
+/** §5.9 Commit failure: the rollback routine from the journal on disk → rolled-back, or failed. */
+async function commitFailure(run: Run, original: unknown): Promise<EngineOutcome> {
+  const { tree, onWarn } = run.input;
+  const { prepared, state } = started(run);
+  try {
+    const onDisk = (await readJournal(tree, run.hex).catch(() => undefined)) ?? state.journal;
+    await rollbackRoutine(tree, onDisk.phase === "staged" ? { ...onDisk, phase: "committing" } : onDisk, false, {
+      onWarn,
+    });
+    return withDrift(run, {
+      status: "rolled-back",
+      files: prepared.files,
+      journal: run.journalPath,
+      error: toApplyError(original),
+    });
+  } catch (rbErr) {
+    return rollbackFailed(run, original, rbErr);
+  }
+}
+
+/** §5.7 C2–C6 (commit.ts): committing, backups, renames, directory fsyncs, committed. */
+export const commitPhase: Step = async (run) => {
+  const { prepared, state } = started(run);
+  try {
+    await commitSteps(run.input.tree, run.hex, prepared.steps, state);
+  } catch (original) {
+    return commitFailure(run, original);
+  }
+  return undefined;
+};
+
+/** §5.8 S1–S5: chain, marker, trust advance, staging, pruning — each failure a warn, the result applied. */
+export const successTail: Step = async (run) => {
+  const { input } = run;
+  const { prepared, state } = started(run);
+  const warn = (what: string) => (err: unknown) =>
+    input.onWarn?.(what, { manifestDigest: run.digest, error: String((err as Error)?.message ?? err) });
+  // S1
+  await appendChainEntry(input.tree, {
+    manifestDigest: run.digest,
+    state: "committed",
+    files: state.journal.steps.length,
+  }).catch(warn("chain append failed"));
+  // S2–S3
+  const outcome = withDrift<EngineOutcome>(run, { status: "applied", files: prepared.files, journal: run.journalPath });
+  await writeAppliedMarker(input.tree, run.hex, buildResult(run.digest, "fs", input.tree, outcome)).catch(
+    warn("applied marker write failed"),
+  );
+  // S3a
+  if (input.advanceTrustState && input.trustAdvancer) {
+    try {
+      await input.trustAdvancer(input.tree, input.bundle);
+    } catch (err) {
+      input.onTrustStateError?.(toApplyError(err));
+    }
+  }
+  // S4–S5
+  await rmrf(run.stagingDir).catch(warn("staging cleanup failed"));
+  await pruneBackups(input.tree, input.keepBackups).catch(warn("backup pruning failed"));
+  return outcome;
+};
