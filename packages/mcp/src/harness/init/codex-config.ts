@@ -76,6 +76,7 @@ export async function writeCodexConfig(ctx: WriteContext, w: Wiring): Promise<Fi
   if (plan.kind === "present") return { path: rel, action: "skipped", reason: "already configured" };
   if (plan.kind === "append") return replaceWithBackup(ctx, rel, existing, appendTables(existing, tables), "merged");
   const rest = plan.text.replace(/\s+$/, "");
-  const text = rest === "" ? tables : appendTables(`${rest}\n`, tables);
+  const eol = existing.includes("\r\n") ? "\r\n" : "\n";
+  const text = rest === "" ? tables : appendTables(`${rest}${eol}`, tables);
   return replaceWithBackup(ctx, rel, existing, text, "updated");
 }

@@ -63,7 +63,7 @@ export interface NoteInputs {
 
 export function initNotes(n: NoteInputs): string[] {
   const notes: string[] = [];
-  const asked = n.harnesses.filter((h) => n.requireHuman(h));
+  const asked = n.harnesses.filter((h) => n.requireHuman(h) && FORM_ELICITATION.has(h));
   if (asked.length > 0)
     notes.push(
       `${asked.join(", ")}: --require-human is wired: every write waits for a person to type the digest in the confirmation form; for headless runs (claude -p, codex exec, CI) re-run axiom init --no-require-human --force, or drop --require-human from the server entry`,
