@@ -1,75 +1,50 @@
-// hooks-doctor.md §3: `axiom init` / `axiom setup init` on real temp directories (built CLI,
-// real child processes, HOME pointed at an empty temp dir).
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+// hooks-doctor.md §3 as changed by issue 19: `axiom init` / `axiom setup init` on real temp
+// directories (built CLI, real child processes, HOME pointed at an empty temp dir, PATH without a
+// global axiom). Per-harness files, merges and the command rule: init-harness.test.ts.
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type CliRun, errorLine, runCli } from "./cli-run";
+import { describe, expect, it } from "vitest";
+import { errorLine, runCli } from "./cli-run";
+import { actions, fixture, init as initIn, NODE_ARGV, PLAIN_PATH, readJson, WF } from "./wiring-helpers";
 
-const MAJOR = (
-  JSON.parse(await readFile(join(import.meta.dirname, "..", "package.json"), "utf8")) as { version: string }
-).version.split(".")[0];
-
-interface InitJson {
-  root: string;
-  harnesses: string[];
-  profile: string;
-  files: { path: string; action: string; reason?: string }[];
-  notes: string[];
-  snippets: { harness: string; path: string; text: string }[];
-}
-
-const cleanups: string[] = [];
-afterEach(async () => {
-  for (const d of cleanups.splice(0)) await rm(d, { recursive: true, force: true });
-});
-
-async function fixture(name = "shop"): Promise<{ root: string; home: string }> {
-  const base = await realpath(await mkdtemp(join(tmpdir(), "axiom-init-")));
-  cleanups.push(base);
-  const root = join(base, name);
-  const home = join(base, "home");
-  await mkdir(root);
-  await mkdir(home);
-  return { root, home };
-}
-
-async function init(
-  root: string,
-  home: string,
-  args: string[] = [],
-  verb: string[] = ["init"],
-): Promise<{ run: CliRun; json: InitJson }> {
-  const run = await runCli([...verb, "--root", root, "--json", ...args], { env: { HOME: home } });
-  return { run, json: run.code === 0 ? (JSON.parse(run.stdout) as InitJson) : (undefined as unknown as InitJson) };
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: fixture JSON is inspected field by field.
-const readJson = async (p: string) => JSON.parse(await readFile(p, "utf8")) as Record<string, any>;
-const WF = ["$", "{workspaceFolder}"].join("");
-const actions = (j: InitJson) => j.files.map((f) => [f.path, f.action, f.reason]);
+const init = (root: string, home: string, args: string[] = [], verb: string[] = ["init"]) =>
+  initIn({ root, home }, args, { verb });
 
 describe("axiom init (§3)", () => {
-  it("48. `axiom init --json` in an empty dir → harnesses copilot+vscode, the five files created; exit 0", async () => {
+  it("48. `axiom init --json` in an empty dir → harnesses copilot+vscode; their server entries, the hook file, the profiles and .gitignore created; exit 0", async () => {
     const { root, home } = await fixture();
     const { run, json } = await init(root, home);
     expect(run.code).toBe(0);
     expect(json.root).toBe(root);
     expect(json.harnesses).toEqual(["copilot", "vscode"]);
     expect(json.profile).toBe("shop");
+    expect(json.route).toBe("all");
+    expect(json.command).toEqual({ argv: NODE_ARGV, how: "node-entry" });
     expect(actions(json)).toEqual([
       [".vscode/mcp.json", "created", undefined],
+      [".github/mcp.json", "created", undefined],
       [".github/hooks/axiom-gate.json", "created", undefined],
       [".axiom/profiles/shop.json", "created", undefined],
       [".axiom/gate-profile.json", "created", undefined],
       [".gitignore", "created", undefined],
     ]);
     expect(json.snippets).toEqual([]);
-    expect(json.notes).toContain("hooks call the global bin: npm install -g @codai/axiom-mcp (never npx in a hook)");
     expect(json.notes).toContain("the root has no .git: the gate finds this root through .axiom/profiles/");
+    // issue 19 item 8: no registry package name anywhere in what init says or writes.
+    expect(run.stdout).not.toContain("@codai/axiom-mcp");
+    expect(run.stdout).not.toContain("npx");
     expect(await readJson(join(root, ".github/hooks/axiom-gate.json"))).toEqual({
       version: 1,
-      hooks: { preToolUse: [{ type: "command", exec: "axiom", args: ["gate", "--stdin"], timeoutSec: 5 }] },
+      hooks: {
+        preToolUse: [
+          {
+            type: "command",
+            exec: process.execPath,
+            args: [NODE_ARGV[1], "gate", "--stdin", "--harness", "copilot"],
+            timeoutSec: 5,
+          },
+        ],
+      },
     });
     const vs = await readFile(join(root, ".vscode/mcp.json"), "utf8");
     expect(vs.endsWith("}\n")).toBe(true);
@@ -77,6 +52,7 @@ describe("axiom init (§3)", () => {
     const gp = await readJson(join(root, ".axiom/gate-profile.json"));
     expect(gp.maxBytes).toBe(262144);
     expect(gp.deny).toContain(".github/**");
+    expect(gp.route).toBe("all");
     const prof = await readJson(join(root, ".axiom/profiles/shop.json"));
     expect(prof).toMatchObject({
       apiVersion: "axiom.dev/v2",
@@ -102,76 +78,87 @@ describe("axiom init (§3)", () => {
     const { json } = await init(root, home);
     expect(actions(json)).toEqual([
       [".vscode/mcp.json", "skipped", "already configured"],
+      [".github/mcp.json", "skipped", "already configured"],
       [".github/hooks/axiom-gate.json", "skipped", "up to date"],
       [".axiom/profiles/shop.json", "skipped", "up to date"],
       [".axiom/gate-profile.json", "skipped", "up to date"],
       [".gitignore", "skipped", "already present"],
     ]);
+    expect(json.files.every((f) => f.backup === undefined)).toBe(true);
   });
 
-  it("50. `--harness claude` → `.mcp.json` with `--root <realpath>`, `.claude/settings.json` with the matcher; no `.github/hooks` file", async () => {
+  it("50. `--harness claude` → `.mcp.json` with `--root <realpath> --profile <name> --require-human`, `.claude/settings.json` with the matcher and `gate --stdin --harness claude`; no `.github` file", async () => {
     const { root, home } = await fixture();
     const { json } = await init(root, home, ["--harness", "claude"]);
     expect(json.harnesses).toEqual(["claude"]);
     expect((await readJson(join(root, ".mcp.json"))).mcpServers.axiom).toEqual({
-      command: "npx",
-      args: ["-y", `@codai/axiom-mcp@${MAJOR}`, "mcp", "--root", root],
+      command: process.execPath,
+      args: [NODE_ARGV[1], "mcp", "--root", root, "--profile", "shop", "--require-human"],
     });
     expect(await readJson(join(root, ".claude/settings.json"))).toEqual({
       hooks: {
         PreToolUse: [
           {
             matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash",
-            hooks: [{ type: "command", command: "axiom gate --stdin", timeout: 5 }],
+            hooks: [
+              {
+                type: "command",
+                command: `${process.execPath} ${NODE_ARGV[1]} gate --stdin --harness claude`,
+                timeout: 5,
+              },
+            ],
           },
         ],
       },
     });
-    expect(json.files.map((f) => f.path)).not.toContain(".github/hooks/axiom-gate.json");
+    expect(json.files.map((f) => f.path).some((p) => p.startsWith(".github/"))).toBe(false);
   });
 
-  it("51. `--harness cursor` → `.cursor/mcp.json` with the workspaceFolder variable; note about no hook", async () => {
+  it("51. `--harness cursor` → `.cursor/mcp.json` with the workspaceFolder variable and --profile, no --require-human; note about no hook", async () => {
     const { root, home } = await fixture();
     const { json } = await init(root, home, ["--harness", "cursor"]);
-    expect((await readJson(join(root, ".cursor/mcp.json"))).mcpServers.axiom.args).toEqual([
-      "-y",
-      `@codai/axiom-mcp@${MAJOR}`,
-      "mcp",
-      "--root",
-      WF,
-    ]);
-    expect(json.notes.some((n) => n.startsWith("cursor: no hook is wired"))).toBe(true);
+    expect((await readJson(join(root, ".cursor/mcp.json"))).mcpServers.axiom).toEqual({
+      command: process.execPath,
+      args: [NODE_ARGV[1], "mcp", "--root", WF, "--profile", "shop"],
+    });
+    expect(json.notes.some((n) => n.startsWith("cursor: no gate hook is wired"))).toBe(true);
   });
 
-  it("52. `--harness codex` → nothing written under home; snippet for ~/.codex/config.toml with approval_mode prompt for the three tools", async () => {
+  it("52. `--harness codex` → nothing written under home; `.codex/config.toml` with approval_mode prompt for the three tools and `.codex/hooks.json`; the trust steps printed", async () => {
     const { root, home } = await fixture();
     const { json } = await init(root, home, ["--harness", "codex"]);
     expect(await readdir(home)).toEqual([]);
-    expect(json.snippets).toHaveLength(1);
-    const s = json.snippets[0] as InitJson["snippets"][number];
-    expect(s).toMatchObject({ harness: "codex", path: "~/.codex/config.toml" });
+    expect(json.snippets).toEqual([]);
+    const toml = await readFile(join(root, ".codex/config.toml"), "utf8");
     for (const tool of ["axiom_apply", "axiom_write", "axiom_rollback"]) {
-      expect(s.text).toContain(`[mcp_servers.axiom.tools.${tool}]\napproval_mode = "prompt"`);
+      expect(toml).toContain(`[mcp_servers.axiom.tools.${tool}]\napproval_mode = "prompt"`);
     }
-    expect(s.text).toContain(`args = ["-y", "@codai/axiom-mcp@${MAJOR}", "mcp", "--root", "${root}"]`);
-    const text = await runCli(["init", "--root", root, "--harness", "codex"], { env: { HOME: home } });
-    expect(text.stdout).toContain("snippet for ~/.codex/config.toml:\n[mcp_servers.axiom]\n");
+    expect(json.steps.map((s) => s.harness)).toEqual(["codex", "codex"]);
+    const text = await runCli(["init", "--root", root, "--harness", "codex"], {
+      env: { HOME: home, PATH: PLAIN_PATH },
+    });
+    expect(text.stdout).toContain("\ntodo (codex): trust the project: start codex in ");
+    expect(text.stdout).toContain(
+      '\ntodo (codex): trust the hook: in the codex TUI open /hooks and choose "Trust all and continue"',
+    );
   });
 
-  it("53. Auto with `.cursor` and `.claude` dirs → harnesses [claude, cursor]", async () => {
+  it("53. Auto with `.cursor` and `.claude` dirs → harnesses [claude, cursor]; `.gemini` → gemini", async () => {
     const { root, home } = await fixture();
     await mkdir(join(root, ".cursor"));
     await mkdir(join(root, ".claude"));
     expect((await init(root, home)).json.harnesses).toEqual(["claude", "cursor"]);
+    await mkdir(join(root, ".gemini"));
+    expect((await init(root, home)).json.harnesses).toEqual(["claude", "cursor", "gemini"]);
   });
 
-  it("54. Server entries use `@codai/axiom-mcp@<major of the running CLI>`", async () => {
+  it("54. Server entries name no package: they run this install (`node <abs>/dist/cli.js mcp …`)", async () => {
     const { root, home } = await fixture();
     await init(root, home);
     expect((await readJson(join(root, ".vscode/mcp.json"))).servers.axiom).toEqual({
       type: "stdio",
-      command: "npx",
-      args: ["-y", `@codai/axiom-mcp@${MAJOR}`, "mcp", "--root", WF],
+      command: process.execPath,
+      args: [NODE_ARGV[1], "mcp", "--root", WF, "--profile", "shop", "--require-human"],
     });
   });
 
@@ -184,10 +171,13 @@ describe("axiom init (§3)", () => {
       JSON.stringify({ permissions: { allow: ["x"] }, hooks: { PreToolUse: [other], PostToolUse: [other] } }),
     );
     const first = await init(root, home, ["--harness", "claude"]);
-    expect(first.json.files.find((f) => f.path === ".claude/settings.json")).toEqual({
-      path: ".claude/settings.json",
-      action: "merged",
-    });
+    const mergedFile = first.json.files.find((f) => f.path === ".claude/settings.json");
+    expect(mergedFile).toMatchObject({ path: ".claude/settings.json", action: "merged" });
+    // Never clobbered: the file as it was is kept under .axiom/init-backup/<stamp>/.
+    expect(mergedFile?.backup).toMatch(/^\.axiom\/init-backup\/[0-9T-]+Z\/\.claude\/settings\.json$/);
+    expect(JSON.parse(await readFile(join(root, mergedFile?.backup as string), "utf8")).hooks.PreToolUse).toEqual([
+      other,
+    ]);
     const merged = await readJson(join(root, ".claude/settings.json"));
     expect(merged.permissions).toEqual({ allow: ["x"] });
     expect(merged.hooks.PostToolUse).toEqual([other]);
@@ -216,6 +206,13 @@ describe("axiom init (§3)", () => {
       reason: "not plain JSON; add the entry by hand",
     });
     expect(await readFile(join(root, ".vscode/mcp.json"), "utf8")).toBe(text);
+    // What to add by hand is printed instead.
+    expect(json.snippets.map((x) => [x.harness, x.path])).toEqual([["vscode", ".vscode/mcp.json"]]);
+    expect(JSON.parse(json.snippets[0]?.text as string).servers.axiom).toEqual({
+      type: "stdio",
+      command: process.execPath,
+      args: [NODE_ARGV[1], "mcp", "--root", WF, "--profile", "shop", "--require-human"],
+    });
   });
 
   it('57. Existing `.vscode/mcp.json` containing `[]` → skipped "top level is not an object"', async () => {
@@ -233,7 +230,7 @@ describe("axiom init (§3)", () => {
     const { root, home } = await fixture();
     await mkdir(join(root, ".vscode"));
     await writeFile(join(root, ".vscode/mcp.json"), JSON.stringify({ servers: { other: { command: "x" } } }));
-    expect((await init(root, home)).json.files[0]).toEqual({ path: ".vscode/mcp.json", action: "merged" });
+    expect((await init(root, home)).json.files[0]).toMatchObject({ path: ".vscode/mcp.json", action: "merged" });
     expect(Object.keys((await readJson(join(root, ".vscode/mcp.json"))).servers)).toEqual(["other", "axiom"]);
   });
 
@@ -318,15 +315,19 @@ describe("axiom init (§3)", () => {
 
   it("text form: header, padded action lines, notes (cli.md §9.1)", async () => {
     const { root, home } = await fixture();
-    const run = await runCli(["init", "--root", root], { env: { HOME: home } });
+    const run = await runCli(["init", "--root", root], { env: { HOME: home, PATH: PLAIN_PATH } });
     expect(run.code).toBe(0);
-    expect(run.stdout.split("\n").slice(0, 3)).toEqual([
-      `axiom init ${root} (harness: copilot+vscode, profile: shop)`,
+    expect(run.stdout.split("\n").slice(0, 5)).toEqual([
+      `axiom init ${root} (harness: copilot+vscode, profile: shop, route: all)`,
       "created  .vscode/mcp.json",
+      "created  .github/mcp.json",
       "created  .github/hooks/axiom-gate.json",
+      "created  .axiom/profiles/shop.json",
     ]);
-    expect(run.stdout).toContain(
-      "\nnote: hooks call the global bin: npm install -g @codai/axiom-mcp (never npx in a hook)\n",
-    );
+    expect(run.stdout).toContain(`\ncommand: ${NODE_ARGV.join(" ")}\n`);
+    expect(run.stdout).toContain("\ntodo (copilot): trust the folder: start copilot in ");
+    expect(run.stdout).toContain("\nnote: copilot, vscode: --require-human is wired: ");
+    expect(run.stdout).toContain("npm ci && npm run build && npm install -g ./packages/mcp");
+    expect(run.stdout).not.toContain("@codai/axiom-mcp");
   });
 });

@@ -169,7 +169,7 @@ describe("npm pack → install → npx (issue 12)", () => {
 });
 
 describe("server.json and package facts (mcp.md §15)", () => {
-  it("server.json: schema, name = mcpName, title, description ≤ 100, versions = package version, npx stdio package", () => {
+  it("server.json: schema, name = mcpName, title, description ≤ 100, version = package version; no registry package (HOOK-45)", () => {
     expect(server.$schema).toBe("https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json");
     expect(server.name).toBe("io.github.codai/axiom");
     expect(pkg.mcpName).toBe(server.name);
@@ -179,28 +179,10 @@ describe("server.json and package facts (mcp.md §15)", () => {
     );
     expect(server.description.length).toBeLessThanOrEqual(100);
     expect(server.version).toBe(pkg.version);
-    expect(server.packages).toHaveLength(1);
-    expect(server.packages[0]).toMatchObject({
-      registryType: "npm",
-      identifier: "@codai/axiom-mcp",
-      version: pkg.version,
-      runtimeHint: "npx",
-      transport: { type: "stdio" },
-    });
-  });
-
-  it("packageArguments: positional `mcp`, then a required, repeated `--root` filepath", () => {
-    const [positional, root] = server.packages[0].packageArguments;
-    expect(positional).toMatchObject({ type: "positional", valueHint: "mcp" });
-    expect(root).toEqual({
-      type: "named",
-      name: "--root",
-      format: "filepath",
-      isRequired: true,
-      isRepeated: true,
-      description:
-        "Absolute path of a repository root the server may write; repeat for several roots; there is no working-directory fallback",
-    });
+    // The npm name @codai/axiom-mcp belongs to someone else: a registry entry naming it would make
+    // registry-aware clients install and run that package.
+    expect(server.packages).toBeUndefined();
+    expect(JSON.stringify(server)).not.toContain("@codai/axiom-mcp");
   });
 
   it("no URL but `$schema`, and no environmentVariables (the stdio server reads none)", async () => {

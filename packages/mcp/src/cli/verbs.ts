@@ -16,7 +16,7 @@ export const VERBS: Record<string, VerbEntry> = {
   },
   init: {
     synopsis:
-      "axiom init [--root <dir>] [--harness auto|claude|vscode|copilot|codex|cursor] [--profile-name <name>] [--force] [--json]",
+      "axiom init [--root <dir>] [--harness auto|claude|vscode|copilot|codex|cursor|gemini] [--profile-name <name>] [--route all|protected] [--require-human|--no-require-human] [--force] [--json]",
     load: () => import("./verbs/init"),
   },
   doctor: {

@@ -1,11 +1,11 @@
 // `axiom doctor [--root <dir>] [--json]` / `axiom setup doctor` (cli.md §7.3, hooks-doctor.md §4).
 // Exit 0 when no check fails, 1 otherwise (a result object, D16).
 import * as path from "node:path";
-import { printJson, printText, setExit } from "../output";
+import { RELEASE_VERSION } from "../../common/version";
 import { spawnProbe } from "../../harness/doctor/latency";
 import { formatDoctorText, runDoctor } from "../../harness/doctor/run";
-import { RELEASE_VERSION } from "../../common/version";
 import { booleanFlag, stringFlag } from "../args";
+import { printJson, printText, setExit } from "../output";
 import type { FlagTable, VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -17,10 +17,11 @@ export const positionals = { min: 0, max: 0 };
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   // The probe runs this very CLI (its entry script), never whatever `axiom` is on PATH.
-  const entry = process.argv[1];
+  const entry = process.argv[1] ? path.resolve(process.argv[1]) : undefined;
   const report = await runDoctor(path.resolve(cwd, stringFlag(values, "root") ?? "."), {
     version: RELEASE_VERSION,
-    probe: entry ? spawnProbe(path.resolve(entry)) : undefined,
+    probe: entry ? spawnProbe(entry) : undefined,
+    ...(entry !== undefined ? { entry } : {}),
   });
   if (booleanFlag(values, "json")) printJson(report);
   else printText(formatDoctorText(report));

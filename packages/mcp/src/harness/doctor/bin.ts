@@ -34,25 +34,33 @@ export const readBinVersion: VersionReader = (bin) =>
     });
   });
 
-export async function binCheck(version: string, locate: BinLocator, readVersion: VersionReader): Promise<DoctorCheck> {
+/**
+ * An install command that works: the npm name `@codai/axiom-mcp` belongs to someone else, so the only
+ * installs are from a clone of AXIOM — or of this very package folder when it is one.
+ */
+export function installHint(entry?: string): string {
+  const clone =
+    "from the AXIOM clone: npm ci && npm run build && npm install -g ./packages/mcp (or npm link in packages/mcp)";
+  if (entry === undefined) return clone;
+  const pkg = path.dirname(path.dirname(entry));
+  // A copy npm installed (…/node_modules/…) is no source to install from.
+  if (pkg.split(path.sep).includes("node_modules")) return clone;
+  return `npm install -g ${pkg} (this install), or ${clone}`;
+}
+
+export async function binCheck(
+  version: string,
+  locate: BinLocator,
+  readVersion: VersionReader,
+  entry?: string,
+): Promise<DoctorCheck> {
+  const hint = installHint(entry);
   const bin = await locate();
-  if (bin === undefined)
-    return { id: "bin", status: "warn", message: "axiom is not on PATH", hint: "npm install -g @codai/axiom-mcp" };
+  if (bin === undefined) return { id: "bin", status: "warn", message: "axiom is not on PATH", hint };
   const found = await readVersion(bin);
-  if (found === undefined)
-    return {
-      id: "bin",
-      status: "warn",
-      message: `${bin}: version unknown`,
-      hint: "npm install -g @codai/axiom-mcp@latest",
-    };
+  if (found === undefined) return { id: "bin", status: "warn", message: `${bin}: version unknown`, hint };
   if (found !== version) {
-    return {
-      id: "bin",
-      status: "warn",
-      message: `${bin} is ${found}, this CLI is ${version}`,
-      hint: "npm install -g @codai/axiom-mcp@latest",
-    };
+    return { id: "bin", status: "warn", message: `${bin} is ${found}, this CLI is ${version}`, hint };
   }
   return { id: "bin", status: "ok", message: `${bin} ${found}` };
 }

@@ -1,5 +1,8 @@
 // The gate.latency probe (hooks-doctor.md §4.5): 5 sequential runs of this CLI's own
-// `gate --stdin` with a benign Write, each killed after 10 s; p95 = the slowest of 5.
+// `gate --stdin` with a benign Write, each killed after 10 s; p95 = the slowest of 5. The probe
+// judges the Write in protected mode (`--route protected`): in route mode, the default init wires,
+// every native Write inside the root is denied by design, so "a benign Write was denied" would say
+// nothing; the judgement it measures is the same work.
 import { spawn } from "node:child_process";
 import type { DoctorCheck } from "./types";
 
@@ -25,7 +28,7 @@ export function spawnProbe(entry: string): GateProbe {
         cwd: root,
       });
       const t0 = performance.now();
-      const child = spawn(process.execPath, [entry, "gate", "--stdin"], {
+      const child = spawn(process.execPath, [entry, "gate", "--stdin", "--harness", "claude", "--route", "protected"], {
         cwd: root,
         shell: false,
         stdio: ["pipe", "ignore", "ignore"],

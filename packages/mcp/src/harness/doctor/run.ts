@@ -1,22 +1,34 @@
-// `axiom doctor` (hooks-doctor.md §4): the checks of §4.2 in emission order. Read-only; the only
-// side effect is spawning the gate probe. Every dependency on the machine is injectable.
+// `axiom doctor` (hooks-doctor.md §4, issue 19): the checks of §4.2 in emission order, plus what init
+// now wires — each hook and server entry run as written, the profile in force, the one-time human
+// steps. Read-only; the only side effects are the child processes it spawns. Every dependency on the
+// machine is injectable.
 import { realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import * as path from "node:path";
 import { auditElicitationHooks } from "../elicit-audit";
 import { type BinLocator, binCheck, locateOnPath, readBinVersion, type VersionReader } from "./bin";
-import { hookChecks, serverChecks } from "./harness";
+import { type HookRunner, hookChecks, spawnHookRunner } from "./hooks";
 import { type GateProbe, latencyCheck } from "./latency";
-import { gateProfileCheck, gitignoreCheck, lockJournalChainChecks, profileChecks } from "./state";
+import { type ServerProbe, spawnServerProbe } from "./server-probe";
+import { serverChecks } from "./servers";
+import { scrubbedEnv } from "./spawn";
+import { gateProfileCheck, gitignoreCheck, lockJournalChainChecks, profileChecks, repoProfileNames } from "./state";
+import { trustChecks } from "./trust";
 import type { DoctorCheck } from "./types";
 
 export interface DoctorOptions {
   version: string;
   home?: string;
+  /** The environment doctor reads PATH, CODEX_HOME and COPILOT_HOME from (default process.env). */
+  env?: NodeJS.ProcessEnv;
   locateBin?: BinLocator;
   readVersion?: VersionReader;
   /** Undefined when the CLI entry cannot be determined. */
   probe?: GateProbe;
+  serverProbe?: ServerProbe;
+  hookRunner?: HookRunner;
+  /** The running CLI script, for install hints. */
+  entry?: string;
 }
 
 export interface DoctorReport {
@@ -43,13 +55,28 @@ export async function runDoctor(rootArg: string, opts: DoctorOptions): Promise<D
     ];
     return { root: resolved, ok: false, checks };
   }
+  const env = opts.env ?? process.env;
+  const home = opts.home ?? homedir();
+  // Children see a clean environment: what a harness started from a plain shell passes them.
+  const childEnv = { ...scrubbedEnv(env), HOME: home };
   const checks: DoctorCheck[] = [{ id: "root", status: "ok", message: root }];
-  checks.push(await binCheck(opts.version, opts.locateBin ?? locateOnPath, opts.readVersion ?? readBinVersion));
-  checks.push(...(await hookChecks(root)));
-  checks.push(...(await auditElicitationHooks(root, opts.home ?? homedir())));
-  checks.push(...(await serverChecks(root)));
+  checks.push(
+    await binCheck(opts.version, opts.locateBin ?? locateOnPath, opts.readVersion ?? readBinVersion, opts.entry),
+  );
+  const hooks = await hookChecks(root, childEnv, opts.hookRunner ?? spawnHookRunner(childEnv));
+  checks.push(...hooks.checks);
+  checks.push(...(await auditElicitationHooks(root, home)));
+  const servers = await serverChecks(
+    root,
+    await repoProfileNames(root),
+    opts.serverProbe ?? spawnServerProbe(childEnv),
+  );
+  checks.push(...servers.checks);
+  checks.push(
+    ...(await trustChecks({ root, home, env, ...(hooks.codex !== undefined ? { codexHook: hooks.codex } : {}) })),
+  );
   checks.push(...(await lockJournalChainChecks(root)));
-  checks.push(...(await profileChecks(root)));
+  checks.push(...(await profileChecks(root, servers.inForce)));
   checks.push(...(await gateProfileCheck(root)));
   checks.push(await gitignoreCheck(root));
   checks.push(await latencyCheck(root, opts.probe));

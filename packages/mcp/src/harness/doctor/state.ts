@@ -52,14 +52,25 @@ export async function lockJournalChainChecks(root: string): Promise<DoctorCheck[
   return out;
 }
 
-export async function profileChecks(root: string): Promise<DoctorCheck[]> {
-  const dir = layout.profilesDir(root);
-  let names: string[] = [];
+/** The repo profile names under .axiom/profiles/, sorted. */
+export async function repoProfileNames(root: string): Promise<string[]> {
   try {
-    names = (await readdir(dir)).filter((n) => n.endsWith(".json")).map((n) => n.slice(0, -5));
+    return (await readdir(layout.profilesDir(root)))
+      .filter((n) => n.endsWith(".json"))
+      .map((n) => n.slice(0, -5))
+      .sort();
   } catch {
-    names = [];
+    return [];
   }
+}
+
+/**
+ * `profile.<name>`: the file loads, and — separately — whether any server entry puts it in force
+ * (passes `--profile <name>`); a profile that merely loads is not the policy of any write.
+ */
+export async function profileChecks(root: string, inForce: Map<string, string[]>): Promise<DoctorCheck[]> {
+  const dir = layout.profilesDir(root);
+  const names = await repoProfileNames(root);
   if (names.length === 0) {
     return [
       {
@@ -71,10 +82,15 @@ export async function profileChecks(root: string): Promise<DoctorCheck[]> {
     ];
   }
   const out: DoctorCheck[] = [];
-  for (const name of names.sort()) {
+  for (const name of names) {
     try {
       const p = await loadProfile(name, { searchDirs: [dir] });
-      out.push({ id: `profile.${name}`, status: "ok", message: `loads (${p.checks.length} checks)` });
+      const users = inForce.get(name) ?? [];
+      const where =
+        users.length > 0
+          ? `in force for ${users.join(", ")}`
+          : `not in force: no server entry passes --profile ${name}`;
+      out.push({ id: `profile.${name}`, status: "ok", message: `valid (${p.checks.length} checks); ${where}` });
     } catch (err) {
       const code = isAxiomError(err) ? err.code : "ERR_INVALID_PROFILE";
       const why = err instanceof Error ? err.message : String(err);

@@ -1,43 +1,9 @@
-// What `axiom init` writes (hooks-doctor.md §3.3, §3.4): harness entries, the repo profile, the
-// gate profile, the .gitignore lines and the Codex snippet. Doctor reuses the Claude hook entry.
+// The repository files `axiom init` writes besides the harness entries (hooks-doctor.md §3.3): the
+// repo profile, the gate profile (with route mode, issue 19) and the .gitignore lines.
 import { AXIOM_GITIGNORE_LINES, AXIOM_GLOB } from "@codai/axiom-store/layout";
 import { INIT_GATE_PROFILE } from "../gate/profile";
 
-export const SERVER_PACKAGE = "@codai/axiom-mcp";
-
-export const CLAUDE_HOOK_ENTRY = {
-  matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash",
-  hooks: [{ type: "command", command: "axiom gate --stdin", timeout: 5 }],
-};
-
-export const COPILOT_HOOK_FILE = {
-  version: 1,
-  hooks: { preToolUse: [{ type: "command", exec: "axiom", args: ["gate", "--stdin"], timeoutSec: 5 }] },
-};
-
 export const GITIGNORE_LINES = [...AXIOM_GITIGNORE_LINES];
-
-/** The major version of the running CLI package (`2.4.1` → `2`). */
-export function majorOf(version: string): string {
-  return version.split(".")[0] ?? version;
-}
-
-// The harness expands this variable itself; it is literal text here, not a template.
-const WORKSPACE_FOLDER = ["$", "{workspaceFolder}"].join("");
-
-const serverArgs = (major: string, root: string) => ["-y", `${SERVER_PACKAGE}@${major}`, "mcp", "--root", root];
-
-export function vscodeServer(major: string): Record<string, unknown> {
-  return { type: "stdio", command: "npx", args: serverArgs(major, WORKSPACE_FOLDER) };
-}
-
-export function claudeServer(major: string, root: string): Record<string, unknown> {
-  return { command: "npx", args: serverArgs(major, root) };
-}
-
-export function cursorServer(major: string): Record<string, unknown> {
-  return { command: "npx", args: serverArgs(major, WORKSPACE_FOLDER) };
-}
 
 export function repoProfile(name: string): Record<string, unknown> {
   return {
@@ -62,26 +28,18 @@ export function repoProfile(name: string): Record<string, unknown> {
   };
 }
 
-export function gateProfile(): Record<string, unknown> {
-  return { ...INIT_GATE_PROFILE };
-}
+export type RouteMode = "all" | "protected";
 
-export function codexSnippet(major: string, root: string): string {
-  return [
-    "[mcp_servers.axiom]",
-    'command = "npx"',
-    `args = ${JSON.stringify(serverArgs(major, root)).replace(/","/g, '", "')}`,
-    "",
-    "[mcp_servers.axiom.tools.axiom_apply]",
-    'approval_mode = "prompt"',
-    "",
-    "[mcp_servers.axiom.tools.axiom_write]",
-    'approval_mode = "prompt"',
-    "",
-    "[mcp_servers.axiom.tools.axiom_rollback]",
-    'approval_mode = "prompt"',
-    "",
-  ].join("\n");
+/**
+ * Paths that stay native in route mode (HOOK-44): scratch space and tool output an agent writes on
+ * the side, where a journal and a confirmation would only add noise. Protected paths stay denied
+ * whatever this list says (the gate judges the deny list first).
+ */
+export const NATIVE_GLOBS = ["tmp/**", ".tmp/**", "scratch/**", "coverage/**", ".cache/**", "**/*.log"];
+
+/** The gate profile: §3.3's deny list, then the gate's route fields (`route`, `native`). */
+export function gateProfile(route: RouteMode): Record<string, unknown> {
+  return { ...INIT_GATE_PROFILE, route, native: [...NATIVE_GLOBS] };
 }
 
 /** JSON files are written pretty-printed with 2-space indentation and a trailing newline. */

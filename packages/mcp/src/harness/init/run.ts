@@ -1,27 +1,39 @@
-// `axiom init` (hooks-doctor.md §3): harness selection, the files of §3.3 in order, notes and the
-// Codex snippet. Idempotent; files already written stay when a later one fails.
+// `axiom init` (hooks-doctor.md §3, issue 19): harness selection, then each harness's server entry
+// and gate hook in the file that harness reads, the profiles and .gitignore; then the one-time human
+// steps and notes. Idempotent; files already written stay when a later one fails.
 import { realpath, stat } from "node:fs/promises";
 import * as path from "node:path";
 import { axiomError } from "@codai/axiom-schema";
 import { AXIOM_DIR, AXIOM_REL } from "@codai/axiom-store/layout";
-import { isPlainObject } from "../doctor/jsonc";
+import type { BinLocator } from "../doctor/bin";
+import { CODEX_CONFIG, codexServerTables, writeCodexConfig } from "./codex-config";
+import { argvOf, resolveAxiomCommand } from "./command";
+import { GITIGNORE_LINES, gateProfile, jsonText, type RouteMode, repoProfile } from "./content";
 import {
-  CLAUDE_HOOK_ENTRY,
-  COPILOT_HOOK_FILE,
-  claudeServer,
-  codexSnippet,
-  cursorServer,
-  GITIGNORE_LINES,
-  gateProfile,
-  majorOf,
-  repoProfile,
-  vscodeServer,
-} from "./content";
+  claudeHookEntry,
+  codexHookEntry,
+  copilotHookFile,
+  geminiHookEntry,
+  HARNESSES,
+  type Harness,
+  hookGroup,
+  keyedEntry,
+  serverEntry,
+  type Wiring,
+} from "./entries";
 import { deriveProfileName, validateProfileName } from "./profile-name";
-import { type FileResult, keyedEntry, type MergeSpec, writeGitignore, writeMerged, writeOwned } from "./write-rules";
+import { FORM_ELICITATION, type HumanStep, humanSteps, initNotes } from "./steps";
+import {
+  allOf,
+  type FileResult,
+  type MergeSpec,
+  type WriteContext,
+  writeGitignore,
+  writeMerged,
+  writeOwned,
+} from "./write-rules";
 
-export const HARNESSES = ["claude", "vscode", "copilot", "codex", "cursor"] as const;
-export type Harness = (typeof HARNESSES)[number];
+export { HARNESSES, type Harness };
 
 const MARKERS: [string, Harness][] = [
   [".github", "copilot"],
@@ -29,6 +41,7 @@ const MARKERS: [string, Harness][] = [
   [".codex", "codex"],
   [".vscode", "vscode"],
   [".cursor", "cursor"],
+  [".gemini", "gemini"],
 ];
 
 export interface InitOptions {
@@ -36,16 +49,28 @@ export interface InitOptions {
   harness: Harness | "auto";
   profileName?: string;
   force: boolean;
-  version: string;
+  /** Route mode written into the gate profile (default "all"). */
+  route: RouteMode;
+  /** "auto": harnesses with form elicitation; "all": every harness; "none": headless. */
+  requireHuman: "auto" | "all" | "none";
+  /** The running CLI script and node binary (command resolution, command.ts). */
+  entry: string | undefined;
+  execPath: string;
+  locate?: BinLocator;
+  now?: () => Date;
 }
 
 export interface InitResult {
   root: string;
   harnesses: Harness[];
   profile: string;
+  route: RouteMode;
+  /** The command every entry runs, e.g. ["axiom"] or [node, …/dist/cli.js]. */
+  command: { argv: string[]; how: "global-bin" | "node-entry" };
   files: FileResult[];
+  steps: HumanStep[];
   notes: string[];
-  snippets: { harness: "codex"; path: string; text: string }[];
+  snippets: { harness: Harness; path: string; text: string }[];
 }
 
 const isDir = (p: string) =>
@@ -61,31 +86,52 @@ async function selectHarnesses(root: string, choice: Harness | "auto"): Promise<
   return found.length > 0 ? found : ["copilot", "vscode"];
 }
 
-/** An existing PreToolUse entry counts when one of its hook commands runs `axiom … gate`. */
-const claudeHook: MergeSpec = {
-  fresh: () => ({ hooks: { PreToolUse: [CLAUDE_HOOK_ENTRY] } }),
-  merge(doc, force) {
-    if (doc.hooks === undefined) doc.hooks = {};
-    const hooks = doc.hooks;
-    if (!isPlainObject(hooks)) return { skip: "hooks is not an object" };
-    if (hooks.PreToolUse === undefined) hooks.PreToolUse = [];
-    const list = hooks.PreToolUse;
-    if (!Array.isArray(list)) return { skip: "hooks.PreToolUse is not an array" };
-    const at = list.findIndex(
-      (e) =>
-        isPlainObject(e) &&
-        Array.isArray(e.hooks) &&
-        e.hooks.some((h) => isPlainObject(h) && typeof h.command === "string" && /\baxiom\b.*\bgate\b/.test(h.command)),
-    );
-    if (at !== -1) {
-      if (!force) return "present";
-      list[at] = CLAUDE_HOOK_ENTRY;
-      return "replaced";
-    }
-    list.push(CLAUDE_HOOK_ENTRY);
-    return "added";
-  },
-};
+interface FileSpec {
+  when: Harness[];
+  rel: string;
+  write(ctx: WriteContext): Promise<FileResult>;
+  /** What to add by hand when the file was left alone for its shape. */
+  snippet: () => string;
+}
+
+function merged(when: Harness[], rel: string, spec: MergeSpec): FileSpec {
+  return { when, rel, write: (ctx) => writeMerged(ctx, rel, spec), snippet: () => jsonText(spec.fresh()) };
+}
+
+/** The harness files of §3.3 in write order: server entries first, then the hooks. */
+function harnessFiles(w: Wiring, selected: Harness[]): FileSpec[] {
+  const hookHarness = selected.includes("copilot") ? "copilot" : "vscode";
+  const copilotHooks = copilotHookFile(w, hookHarness);
+  return [
+    merged(["vscode"], ".vscode/mcp.json", keyedEntry("servers", serverEntry(w, "vscode"))),
+    merged(["claude"], ".mcp.json", keyedEntry("mcpServers", serverEntry(w, "claude"))),
+    merged(["copilot"], ".github/mcp.json", keyedEntry("mcpServers", serverEntry(w, "copilot"))),
+    merged(["cursor"], ".cursor/mcp.json", keyedEntry("mcpServers", serverEntry(w, "cursor"))),
+    {
+      when: ["codex"],
+      rel: CODEX_CONFIG,
+      write: (ctx) => writeCodexConfig(ctx, w),
+      snippet: () => codexServerTables(w),
+    },
+    merged(
+      ["gemini"],
+      ".gemini/settings.json",
+      allOf(keyedEntry("mcpServers", serverEntry(w, "gemini")), hookGroup("BeforeTool", geminiHookEntry(w))),
+    ),
+    {
+      when: ["copilot", "vscode"],
+      rel: ".github/hooks/axiom-gate.json",
+      write: (ctx) => writeOwned(ctx, ".github/hooks/axiom-gate.json", copilotHooks),
+      snippet: () => jsonText(copilotHooks),
+    },
+    merged(["claude"], ".claude/settings.json", hookGroup("PreToolUse", claudeHookEntry(w))),
+    merged(["codex"], ".codex/hooks.json", hookGroup("PreToolUse", codexHookEntry(w))),
+  ];
+}
+
+/** Skip reasons that mean "the file is there but not in a shape init rewrites": print what to add. */
+const byHand = (r: FileResult) =>
+  r.action === "skipped" && r.reason !== "already configured" && r.reason !== "up to date";
 
 export async function runInit(opts: InitOptions): Promise<InitResult> {
   // The name is checked before anything is written.
@@ -99,45 +145,53 @@ export async function runInit(opts: InitOptions): Promise<InitResult> {
   }
   const harnesses = await selectHarnesses(root, opts.harness);
   const profile = opts.profileName ?? deriveProfileName(path.basename(root));
-  const major = majorOf(opts.version);
-  const has = (h: Harness) => harnesses.includes(h);
-  const f = opts.force;
-  const files: FileResult[] = [];
-  files.push(await writeMerged(root, ".vscode/mcp.json", keyedEntry("servers", vscodeServer(major)), f));
-  if (has("claude"))
-    files.push(await writeMerged(root, ".mcp.json", keyedEntry("mcpServers", claudeServer(major, root)), f));
-  if (has("cursor"))
-    files.push(await writeMerged(root, ".cursor/mcp.json", keyedEntry("mcpServers", cursorServer(major)), f));
-  if (has("copilot") || has("vscode"))
-    files.push(await writeOwned(root, ".github/hooks/axiom-gate.json", COPILOT_HOOK_FILE, f));
-  if (has("claude")) files.push(await writeMerged(root, ".claude/settings.json", claudeHook, f));
-  files.push(await writeOwned(root, `${AXIOM_DIR}/profiles/${profile}.json`, repoProfile(profile), f));
-  files.push(await writeOwned(root, AXIOM_REL.gateProfile, gateProfile(), f));
-  files.push(await writeGitignore(root, GITIGNORE_LINES));
+  const cmd = await resolveAxiomCommand({ entry: opts.entry, execPath: opts.execPath, locate: opts.locate });
+  const requireHuman = (h: Harness) =>
+    opts.requireHuman === "all" ? true : opts.requireHuman === "none" ? false : FORM_ELICITATION.has(h);
+  const w: Wiring = { cmd, root, profile, requireHuman };
+  const stamp = (opts.now ?? (() => new Date()))().toISOString().replace(/[:.]/g, "-");
+  const ctx: WriteContext = { root, force: opts.force, stamp };
 
-  const notes: string[] = [];
-  if (has("codex"))
-    notes.push(
-      "codex: no hook is wired; add the printed snippet to ~/.codex/config.toml and route writes through axiom_write / axiom_apply",
-    );
-  if (has("cursor")) notes.push("cursor: no hook is wired; route writes through axiom_write / axiom_apply");
-  const gitMarker = await stat(path.join(root, ".git")).then(
+  const files: FileResult[] = [];
+  const snippets: InitResult["snippets"] = [];
+  for (const spec of harnessFiles(w, harnesses)) {
+    const owner = spec.when.find((h) => harnesses.includes(h));
+    if (owner === undefined) continue;
+    const r = await spec.write(ctx);
+    files.push(r);
+    if (byHand(r)) snippets.push({ harness: owner, path: spec.rel, text: spec.snippet() });
+  }
+  files.push(await writeOwned(ctx, `${AXIOM_DIR}/profiles/${profile}.json`, repoProfile(profile)));
+  files.push(await writeOwned(ctx, AXIOM_REL.gateProfile, gateProfile(opts.route)));
+  files.push(await writeGitignore(ctx, GITIGNORE_LINES));
+
+  const hasGit = await stat(path.join(root, ".git")).then(
     () => true,
     () => false,
   );
-  if (!gitMarker) notes.push("the root has no .git: the gate finds this root through .axiom/profiles/");
-  notes.push("hooks call the global bin: npm install -g @codai/axiom-mcp (never npx in a hook)");
-  const snippets = has("codex")
-    ? [{ harness: "codex" as const, path: "~/.codex/config.toml", text: codexSnippet(major, root) }]
-    : [];
-  return { root, harnesses, profile, files, notes, snippets };
+  const notes = initNotes({ harnesses, requireHuman, route: opts.route, hasGit, how: cmd.how, command: cmd.command });
+  return {
+    root,
+    harnesses,
+    profile,
+    route: opts.route,
+    command: { argv: argvOf(cmd, []), how: cmd.how },
+    files,
+    steps: humanSteps(harnesses, root),
+    notes,
+    snippets,
+  };
 }
 
 /** Text form (cli.md §9.1). */
 export function formatInitText(r: InitResult): string {
-  const lines = [`axiom init ${r.root} (harness: ${r.harnesses.join("+")}, profile: ${r.profile})`];
-  for (const file of r.files)
-    lines.push(`${file.action.padEnd(8)} ${file.path}${file.reason !== undefined ? ` (${file.reason})` : ""}`);
+  const lines = [`axiom init ${r.root} (harness: ${r.harnesses.join("+")}, profile: ${r.profile}, route: ${r.route})`];
+  for (const file of r.files) {
+    const extra = [file.reason, file.backup !== undefined ? `backup ${file.backup}` : undefined].filter(Boolean);
+    lines.push(`${file.action.padEnd(8)} ${file.path}${extra.length > 0 ? ` (${extra.join("; ")})` : ""}`);
+  }
+  lines.push(`command: ${r.command.argv.join(" ")}`);
+  for (const s of r.steps) lines.push(`todo (${s.harness}): ${s.step}`);
   for (const n of r.notes) lines.push(`note: ${n}`);
   for (const s of r.snippets) lines.push(`snippet for ${s.path}:`, s.text.trimEnd());
   return `${lines.join("\n")}\n`;
