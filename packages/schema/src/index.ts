@@ -1,168 +1,18 @@
-// Public surface of @codai/axiom-schema: anything exported here is public API. Named exports only, so
-// a name appears here on purpose; "sideEffects": false lets a bundle keep only the modules it uses.
-export {
-  type ApplyErrorObject,
-  ApplyErrorObjectSchema,
-  type ApplyFileResult,
-  ApplyFileResultSchema,
-  type ApplyMode,
-  ApplyModeSchema,
-  type ApplyResult,
-  ApplyResultSchema,
-  type ApplyStatus,
-  ApplyStatusSchema,
-  FileStatusSchema,
-} from "./apply-result";
-export {
-  type CheckRef,
-  type CheckRefInput,
-  CheckRefSchema,
-  type CheckReport,
-  CheckReportSchema,
-  type Finding,
-  FindingSchema,
-  type PreImageState,
-  PreImageStateSchema,
-  PROVIDER_NAMES,
-  type ProviderName,
-  type ProviderStatus,
-  ProviderStatusSchema,
-  type Severity,
-  SEVERITY_RANK,
-  type Verdict,
-  VerdictSchema,
-} from "./check-report";
-export {
-  CheckRefIdSchema,
-  codedIssue,
-  DIGEST_REF_RE,
-  DigestRefSchema,
-  DigestSchema,
-  type JsonValue,
-  JsonValueSchema,
-  ModeSchema,
-  OpSchema,
-  OriginSchema,
-  PlanNameSchema,
-  PredicateNameSchema,
-  RelPathSchema,
-  SeveritySchema,
-  SHA256_HEX_RE,
-  Sha256HexSchema,
-} from "./common";
-export type { EmitterRegistry, ParamsSchema, TemplateDef, TemplateEmitter } from "./emitter";
-export {
-  axiomError,
-  AxiomError,
-  type AxiomErrorObject,
-  type AxiomErrorOptions,
-  ERROR_CODES,
-  type ErrorCode,
-  isAxiomError,
-  isErrorCode,
-  toErrorObject,
-} from "./errors";
-export { collectIssues, type FullIssue, type Issue, issuesFromZod, joinPath, parseOrThrow, wireIssues } from "./issues";
-export {
-  type Journal,
-  JOURNAL_PHASES,
-  type JournalPhase,
-  JournalPhaseSchema,
-  JournalSchema,
-  type JournalStep,
-  JournalStepSchema,
-} from "./journal";
-export { jsonSchemaFor } from "./json-schema";
-export { isSchemaKind, PROFILE_NAME_RE, SCHEMA_KINDS, type SchemaKind } from "./kinds";
-export {
-  Base64Schema,
-  type Blob,
-  blobDecodedSize,
-  BlobSchema,
-  BlobsSchema,
-  CANONICAL_BASE64_RE,
-  type Digest,
-  DsseSignatureSchema,
-  type Envelope,
-  EnvelopeSchema,
-  type KeylessSignature,
-  KeylessSignatureSchema,
-  MANIFEST_BOUND_PAYLOAD_TYPE,
-  MANIFEST_PAYLOAD_TYPE,
-  type ManifestArtifact,
-  ManifestArtifactSchema,
-  type ManifestBody,
-  ManifestBodySchema,
-  type ManifestBundle,
-  type ManifestBundleInput,
-  ManifestBundleSchema,
-  type ManifestCheckRef,
-  ManifestCheckRefSchema,
-  type ManifestSignature,
-  ManifestSignatureSchema,
-  type PreImageEntry,
-  PreImageEntrySchema,
-  type Statement,
-  StatementSchema,
-  StatementSubjectSchema,
-} from "./manifest";
-export { compareUtf8, isStrictlySorted, sortByCodePoint } from "./order";
-export {
-  type Capability,
-  CapabilitySchema,
-  type CasSource,
-  CasSourceSchema,
-  type InlineSource,
-  InlineSourceSchema,
-  type PatchSource,
-  PatchSourceSchema,
-  type Plan,
-  type PlanArtifact,
-  type PlanArtifactInput,
-  PlanArtifactSchema,
-  type PlanArtifactSource,
-  PlanArtifactSourceSchema,
-  type PlanCheckRef,
-  PlanCheckRefSchema,
-  type PlanHeader,
-  PlanHeaderSchema,
-  PlanHeaderShape,
-  type PlanInput,
-  PlanSchema,
-  type RefSource,
-  RefSourceSchema,
-  type TemplateSource,
-  TemplateSourceSchema,
-} from "./plan";
-export {
-  type Profile,
-  type ProfileFacts,
-  ProfileFactsSchema,
-  type ProfileInput,
-  type ProfileLimits,
-  ProfileLimitsSchema,
-  ProfileNameSchema,
-  ProfileSchema,
-  type ResolvedProfile,
-} from "./profile";
-export {
-  type RepoSnapshot,
-  RepoSnapshotSchema,
-  type SnapshotBody,
-  SnapshotBodySchema,
-  type SnapshotEntry,
-  SnapshotEntrySchema,
-} from "./snapshot";
-export {
-  ROOT_ID_RE,
-  type RootId,
-  RootIdSchema,
-  TRUST_STORE_MAX_BYTES,
-  type TrustedKey,
-  TrustedKeySchema,
-  type TrustState,
-  TrustStateSchema,
-  type TrustStore,
-  TrustStoreSchema,
-} from "./trust";
-export { type RawIssue, wellFormedIssues } from "./wellformed";
+// Public surface of @codai/axiom-schema: anything exported here is public API.
+
+export * from "./apply-result";
+export * from "./check-report";
+export * from "./common";
+export type * from "./emitter";
+export * from "./errors";
+export * from "./issues";
+export * from "./journal";
+export * from "./json-schema";
+export * from "./kinds";
+export * from "./manifest";
+export * from "./order";
+export * from "./plan";
+export * from "./profile";
+export * from "./snapshot";
+export * from "./trust";
+export * from "./wellformed";
