@@ -5,6 +5,7 @@
 export { type FsPort, fsx, installFs, nodeFs } from "@codai/axiom-store";
 // Engine core (part A):
 export { type ApplyOptions, apply } from "./apply";
+export { resolveBlob } from "./blobs";
 export {
   appendChainEntry,
   assertChain,

@@ -1,5 +1,6 @@
 // mcp.md §8.4–§8.6 as pure logic: message and form, requestState mint/verify (injected clock),
 // answer evaluation. The wire behaviour is in human-wire.test.ts and human-state.test.ts.
+import type { FileChange } from "@codai/axiom-workflow";
 import { describe, expect, test } from "vitest";
 import { evaluateAnswer } from "../src/server/human/answer";
 import { confirmationMessage, confirmationSchema, escapeForHuman } from "../src/server/human/message";
@@ -10,10 +11,19 @@ import { errorOf } from "./mcp-helpers";
 const D = `sha256:${"ab12cd34ef56".padEnd(64, "0")}`;
 const D2 = `sha256:${"f".repeat(64)}`;
 const bind = { manifestDigest: D, root: "/r", tool: "axiom_apply" };
+/** A file whose diff has no hunks (an unchanged overwrite, an empty create). */
+const noDiff = (op: FileChange["op"], path: string): FileChange => ({
+  op,
+  path,
+  kind: "text",
+  added: 0,
+  removed: 0,
+  lines: [],
+});
 
 describe("message (§8.4)", () => {
   test("25-artifact bundle → message has 20 op lines and `… and 5 more`", () => {
-    const arts = Array.from({ length: 25 }, (_, i) => ({ op: "create", path: `f${String(i).padStart(2, "0")}.txt` }));
+    const arts = Array.from({ length: 25 }, (_, i) => noDiff("create", `f${String(i).padStart(2, "0")}.txt`));
     const lines = confirmationMessage("/r", D, arts).split("\n");
     expect(lines.filter((l) => l.startsWith("create "))).toHaveLength(20);
     expect(lines).toContain("… and 5 more");
@@ -23,16 +33,16 @@ describe("message (§8.4)", () => {
 
   test("30 writes and 1 delete that sorts last → the first op line is the delete; `… and 11 more` present", () => {
     const arts = [
-      ...Array.from({ length: 30 }, (_, i) => ({ op: "overwrite", path: `a${String(i).padStart(2, "0")}` })),
-      { op: "delete", path: "zz" },
+      ...Array.from({ length: 30 }, (_, i) => noDiff("overwrite", `a${String(i).padStart(2, "0")}`)),
+      noDiff("delete", "zz"),
     ];
     const lines = confirmationMessage("/r", D, arts).split("\n");
-    expect(lines[4]).toBe("delete zz");
+    expect(lines[4]).toBe("delete zz (+0 −0)");
     expect(lines).toContain("… and 11 more");
   });
 
   test("path docs/\\u202Etxt.exe → its op line shows docs/\\u{202E}txt.exe; root escaped too", () => {
-    const msg = confirmationMessage("/r\u0007", D, [{ op: "create", path: "docs/\u202Etxt.exe" }]);
+    const msg = confirmationMessage("/r\u0007", D, [noDiff("create", "docs/\u202Etxt.exe")]);
     expect(msg).toContain("create docs/\\u{202E}txt.exe");
     expect(msg).toContain("root: /r\\u{0007}");
     expect(escapeForHuman("a\u2028b\u2029c\u{E0001}")).toBe("a\\u{2028}b\\u{2029}c\\u{E0001}");

@@ -17,6 +17,7 @@ export * from "./check-bundle";
 export * from "./compile";
 export * from "./diff-manifests";
 export * from "./diff-snapshots";
+export * from "./file-changes";
 export * from "./profiles";
 export * from "./rollback";
 export * from "./root-state";

@@ -10,6 +10,7 @@ import { parseAxm } from "./axm";
 import { checkBundle } from "./check-bundle";
 import { compilePlan, validatePlan } from "./compile";
 import { diffManifests } from "./diff-manifests";
+import { fileChanges } from "./file-changes";
 import { loadProfile } from "./profiles";
 import { rollbackApplied } from "./rollback";
 import { history, lockStatus, snapshot, status } from "./root-state";
@@ -45,6 +46,8 @@ export interface Workflow {
   confirmWrite: typeof confirmWrite;
   appliedState: typeof appliedState;
   treeHolds: typeof treeHolds;
+  // The human step (§8.4): what the form shows of the change set.
+  fileChanges: typeof fileChanges;
   // Read-only documents of a root.
   status: typeof status;
   lockStatus: typeof lockStatus;
@@ -73,6 +76,7 @@ export const WORKFLOW: Workflow = {
   confirmWrite,
   appliedState,
   treeHolds,
+  fileChanges,
   status,
   lockStatus,
   history,

@@ -4,21 +4,20 @@
 // fulfils it and retries, and on 2025 connections the SDK's legacy shim sends a real
 // elicitation/create and re-enters the handler with the answer and the state.
 import { homedir } from "node:os";
-import { axiomError } from "@codai/axiom-schema";
-import { inputRequired } from "../adapter";
+import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { auditElicitationHooks } from "../../harness/elicit-audit";
+import { inputRequired } from "../adapter";
+import { RawToolResult, type ToolCall } from "../tools/types";
 import { evaluateAnswer } from "./answer";
-import { confirmationMessage, confirmationSchema, type OpLine } from "./message";
+import { confirmationMessage, confirmationSchema } from "./message";
 import { processStates } from "./state";
 import { settingsAppeared } from "./tamper";
-import { RawToolResult, type ToolCall } from "../tools/types";
 
 export interface HumanStepRequest {
   tool: "axiom_apply" | "axiom_write";
   root: string;
-  manifestDigest: string;
-  /** The manifest's artifacts, in manifest order (op lines of the message). */
-  artifacts: readonly OpLine[];
+  /** The change set to confirm: its digest, its op lines and the diff the form shows (§8.4). */
+  bundle: ManifestBundle;
 }
 
 /** `elicitation` is `{}` or has a `form` member (§8.3); `{url: {}}` alone does not count. */
@@ -32,22 +31,36 @@ export function supportsFormElicitation(caps: Record<string, unknown> | undefine
 function refuse(req: HumanStepRequest, reason: string, message: string, extra: Record<string, unknown> = {}): never {
   throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
     message,
-    details: { reason, manifestDigest: req.manifestDigest, ...extra },
+    details: { reason, manifestDigest: req.bundle.manifestDigest, ...extra },
   });
 }
 
-function ask(call: ToolCall, req: HumanStepRequest): RawToolResult {
-  const requestState = processStates.mint({ manifestDigest: req.manifestDigest, root: req.root, tool: req.tool });
+/**
+ * The refusal texts of §8.6 by outcome. A `cancel` is what a client answers when nobody did: the
+ * dialog dismissed, or no dialog at all (Claude Code's print mode cancels every form), so its text
+ * claims no person (HUM-4).
+ */
+const REFUSAL_TEXT = {
+  mismatch: "the 12 characters typed do not match the manifest digest",
+  declined: "the person declined the change set",
+  cancelled: "the client cancelled the confirmation (no person answered)",
+} as const;
+
+async function ask(call: ToolCall, req: HumanStepRequest): Promise<RawToolResult> {
+  const manifestDigest = req.bundle.manifestDigest;
+  // Read before minting: a round whose message cannot be built asks nobody.
+  const changes = await (await call.deps.workflow()).fileChanges(req.root, req.bundle);
+  const requestState = processStates.mint({ manifestDigest, root: req.root, tool: req.tool });
   call.deps.log.info("human confirmation requested", {
     tool: req.tool,
-    manifestDigest: req.manifestDigest,
+    manifestDigest,
     era: call.era, // "modern" (2026-07-28) | "legacy" (2025), as in `server created`
   });
   const result = inputRequired({
     inputRequests: {
       confirm: inputRequired.elicit({
         mode: "form",
-        message: confirmationMessage(req.root, req.manifestDigest, req.artifacts),
+        message: confirmationMessage(req.root, manifestDigest, changes),
         requestedSchema: confirmationSchema(),
       } as Parameters<typeof inputRequired.elicit>[0]),
     },
@@ -59,8 +72,8 @@ function ask(call: ToolCall, req: HumanStepRequest): RawToolResult {
 /** Returns undefined to proceed, a raw result for an input-required round, or throws a refusal. */
 export async function humanStep(call: ToolCall, req: HumanStepRequest): Promise<RawToolResult | undefined> {
   const { log } = call.deps;
-  const outcome = (o: string) =>
-    log.info("human confirmation", { tool: req.tool, manifestDigest: req.manifestDigest, outcome: o });
+  const manifestDigest = req.bundle.manifestDigest;
+  const outcome = (o: string) => log.info("human confirmation", { tool: req.tool, manifestDigest, outcome: o });
   // Tamper evidence (SEC-8): a setting that answers or skips this step, new since start-up, refuses.
   const appeared = await settingsAppeared(req.root);
   if (appeared !== undefined) {
@@ -89,26 +102,14 @@ export async function humanStep(call: ToolCall, req: HumanStepRequest): Promise<
   }
   const round = call.humanRound?.() ?? {};
   if (round.requestState === undefined) return ask(call, req);
-  const rejected = processStates.verify(round.requestState, {
-    manifestDigest: req.manifestDigest,
-    root: req.root,
-    tool: req.tool,
-  });
+  const rejected = processStates.verify(round.requestState, { manifestDigest, root: req.root, tool: req.tool });
   if (rejected !== undefined) {
     log.warn("request state rejected", { tool: req.tool, reason: rejected });
     return ask(call, req);
   }
-  const verdict = evaluateAnswer(round.inputResponses?.confirm, req.manifestDigest);
+  const verdict = evaluateAnswer(round.inputResponses?.confirm, manifestDigest);
   if (verdict === "ask-again") return ask(call, req);
   outcome(verdict);
   if (verdict === "accepted") return undefined;
-  refuse(
-    req,
-    verdict,
-    verdict === "mismatch"
-      ? "the 12 characters typed do not match the manifest digest"
-      : verdict === "declined"
-        ? "the human declined the change set"
-        : "the human dismissed the confirmation",
-  );
+  refuse(req, verdict, REFUSAL_TEXT[verdict]);
 }

@@ -124,8 +124,7 @@ export const applyTool = defineTool({
     const round = await humanStep(call, {
       tool: "axiom_apply",
       root,
-      manifestDigest: bundle.manifestDigest,
-      artifacts: bundle.manifest.artifacts,
+      bundle,
     });
     if (round instanceof RawToolResult) return round;
     // Steps 7–9: the workflow's one apply orchestration, then the server's answer to step 9.

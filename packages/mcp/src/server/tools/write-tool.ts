@@ -87,8 +87,7 @@ export const write = defineTool({
     const round = await humanStep(call, {
       tool: "axiom_write",
       root,
-      manifestDigest: bundle.manifestDigest,
-      artifacts: bundle.manifest.artifacts,
+      bundle,
     });
     if (round instanceof RawToolResult) return round;
     const outcome = await wf.confirmWrite(prepared, {
