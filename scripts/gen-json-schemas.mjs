@@ -1,5 +1,5 @@
 // Regenerates the committed JSON Schemas: packages/schema/json-schema/<Kind>.json, one per Kind of
-// `axiom schema` (formats.md §13), from packages/schema/src/json-schema.ts.
+// `axiom schema` (formats.md §13), from packages/schema/src/json-schema.ts (loaded through the package barrel, which also holds SCHEMA_KINDS).
 //   node scripts/gen-json-schemas.mjs          write the files
 //   node scripts/gen-json-schemas.mjs --check  exit 1 when a committed file is stale or missing
 // packages/schema/test/json-schema.test.ts runs the same comparison inside `npm test`.
@@ -15,7 +15,7 @@ export const SCHEMA_DIR = join(repo, "packages/schema/json-schema");
 /** Loads json-schema.ts through esbuild (Node 20 cannot import TypeScript). */
 async function loadGenerator() {
   const out = await build({
-    entryPoints: [join(repo, "packages/schema/src/json-schema.ts")],
+    entryPoints: [join(repo, "packages/schema/src/index.ts")],
     bundle: true,
     write: false,
     format: "esm",

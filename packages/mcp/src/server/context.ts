@@ -4,6 +4,7 @@ import type { EmitterRegistry } from "@codai/axiom-schema";
 import type { Workflow } from "@codai/axiom-workflow";
 import type { Logger } from "../common/logging";
 import type { RootsPolicy } from "../common/roots";
+import type { AuditBaselines } from "./human/tamper";
 import type { PlanSessionStore } from "./plan-sessions";
 import type { TaskStore } from "./tasks";
 import type { Toolset } from "./tools/types";
@@ -36,6 +37,8 @@ export interface ServerContext {
   sessions?: PlanSessionStore;
   /** Roots (allowlisted or sub-roots) that received a stored document in this process (§3.3). */
   seenRoots: Set<string>;
+  /** The start-up elicitation audit per root, compared before every confirm (human/tamper.ts, SEC-8). */
+  auditBaselines: AuditBaselines;
   /**
    * The use cases of @codai/axiom-workflow every tool and resource calls: loaded as one lazy chunk on
    * first use (workflow-loader.ts), or the Workflow a test handed to createServer.

@@ -18,6 +18,7 @@ import {
 } from "./adapter";
 import type { GuardOptions, RootsPolicy, ServerContext } from "./context";
 import { errorResult, runTool } from "./envelope";
+import { AuditBaselines } from "./human/tamper";
 import type { PlanSessionStore } from "./plan-sessions";
 import { registerResources } from "./resources";
 import { TaskStore } from "./tasks";
@@ -43,6 +44,8 @@ export interface CreateServerOptions {
   tasks?: TaskStore;
   planSessions?: PlanSessionStore;
   seenRoots?: Set<string>;
+  /** Start-up's elicitation audit (shared by every instance of one process); absent → a fresh one. */
+  auditBaselines?: AuditBaselines;
   /** Per-leg timeout of the 2025 legacy shim's elicitation (mcp.md §8.4: 600000); tests inject less. */
   inputRoundTimeoutMs?: number;
   /** Root resolution of §3.2; roots.ts `resolveToolRootReal` when absent. */
@@ -79,6 +82,7 @@ function depsOf(policy: RootsPolicy, options: CreateServerOptions): ServerContex
     shutdown: new AbortController(),
     sessions: options.planSessions,
     seenRoots: options.seenRoots ?? new Set(),
+    auditBaselines: options.auditBaselines ?? new AuditBaselines(),
     workflow: workflowOf(options.workflow),
     resolveRoot: (requested, opts) => resolve(policy, requested, opts),
   };

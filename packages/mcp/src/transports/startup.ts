@@ -9,7 +9,7 @@ import { createLogger, type Logger, type LogLevel } from "../common/logging";
 import { createRootsPolicy, type RootsPolicy } from "../common/roots";
 import { auditElicitationHooks } from "../harness/elicit-audit";
 import type { WireMode } from "../server/adapter";
-import { recordAuditBaseline } from "../server/human/tamper";
+import { AuditBaselines } from "../server/human/tamper";
 import type { Toolset } from "../server/tools/types";
 import { loadWorkflow } from "../server/workflow-loader";
 
@@ -31,6 +31,7 @@ export interface McpStartup {
   log: Logger;
   policy: RootsPolicy;
   emitters: EmitterRegistry | undefined;
+  auditBaselines: AuditBaselines;
 }
 
 export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> {
@@ -47,11 +48,12 @@ export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> 
   if (config.requireHuman) log.info("human confirmation required (--require-human)");
   // Harness settings that would answer or skip the human step (mcp.md §8.3, threats.md T12).
   // The same audit is the baseline that every confirm compares with (human/tamper.ts, SEC-8).
+  const auditBaselines = new AuditBaselines();
   for (const root of policy.roots) {
     const checks = await auditElicitationHooks(root, homedir());
-    recordAuditBaseline(root, checks);
+    auditBaselines.record(root, checks);
     for (const c of checks) log.warn("elicitation audit", { root, id: c.id, status: c.status });
   }
   const emitters = await config.loadEmitters();
-  return { log, policy, emitters };
+  return { log, policy, emitters, auditBaselines };
 }

@@ -11,7 +11,6 @@ import { RawToolResult, type ToolCall } from "../tools/types";
 import { evaluateAnswer } from "./answer";
 import { confirmationMessage, confirmationSchema } from "./message";
 import { processStates } from "./state";
-import { settingsAppeared } from "./tamper";
 
 export interface HumanStepRequest {
   tool: "axiom_apply" | "axiom_write";
@@ -75,7 +74,7 @@ export async function humanStep(call: ToolCall, req: HumanStepRequest): Promise<
   const manifestDigest = req.bundle.manifestDigest;
   const outcome = (o: string) => log.info("human confirmation", { tool: req.tool, manifestDigest, outcome: o });
   // Tamper evidence (SEC-8): a setting that answers or skips this step, new since start-up, refuses.
-  const appeared = await settingsAppeared(req.root);
+  const appeared = await call.deps.auditBaselines.appeared(req.root);
   if (appeared !== undefined) {
     outcome("harness-setting-appeared");
     refuse(

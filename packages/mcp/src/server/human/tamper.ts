@@ -7,19 +7,11 @@
 import { homedir } from "node:os";
 import { auditElicitationHooks, type DoctorCheck } from "../../harness/elicit-audit";
 
-/** Per root (realpath): the audit's findings at start-up, as `<check id>\u0000<part>`. */
-const baselines = new Map<string, Set<string>>();
-
 /** One entry per finding: the audit joins a check's findings with "; " (hooks-doctor.md §4.4). */
 function findingsOf(checks: readonly DoctorCheck[]): Set<string> {
   const out = new Set<string>();
   for (const c of checks) for (const part of c.message.split("; ")) out.add(`${c.id}\u0000${part}`);
   return out;
-}
-
-/** Start-up (transports/startup.ts): the audit of one allowlisted root becomes its baseline. */
-export function recordAuditBaseline(root: string, checks: readonly DoctorCheck[]): void {
-  baselines.set(root, findingsOf(checks));
 }
 
 export interface AppearedSettings {
@@ -30,19 +22,32 @@ export interface AppearedSettings {
 }
 
 /**
- * The findings of a fresh audit that the start-up audit did not have, or undefined. A root with no
- * recorded baseline (an embedder that built the server without `axiom mcp`'s start-up) takes this
- * first audit as its baseline.
+ * Per root (realpath): the audit's findings at start-up, as `<check id>\u0000<part>`. One object per
+ * process (start-up records it; every server instance, one per HTTP session, compares with it).
  */
-export async function settingsAppeared(root: string, home: string = homedir()): Promise<AppearedSettings | undefined> {
-  const now = findingsOf(await auditElicitationHooks(root, home));
-  const before = baselines.get(root);
-  if (before === undefined) {
-    baselines.set(root, now);
-    return undefined;
+export class AuditBaselines {
+  readonly #byRoot = new Map<string, Set<string>>();
+
+  /** Start-up (transports/startup.ts): the audit of one allowlisted root becomes its baseline. */
+  record(root: string, checks: readonly DoctorCheck[]): void {
+    this.#byRoot.set(root, findingsOf(checks));
   }
-  const appeared = [...now].filter((f) => !before.has(f));
-  if (appeared.length === 0) return undefined;
-  const split = appeared.map((f) => f.split("\u0000") as [string, string]);
-  return { audit: (split[0] as [string, string])[0], appeared: split.map(([, part]) => part) };
+
+  /**
+   * The findings of a fresh audit that the start-up audit did not have, or undefined. A root with no
+   * recorded baseline (an embedder that built the server without `axiom mcp`'s start-up) takes this
+   * first audit as its baseline.
+   */
+  async appeared(root: string, home: string = homedir()): Promise<AppearedSettings | undefined> {
+    const now = findingsOf(await auditElicitationHooks(root, home));
+    const before = this.#byRoot.get(root);
+    if (before === undefined) {
+      this.#byRoot.set(root, now);
+      return undefined;
+    }
+    const appeared = [...now].filter((f) => !before.has(f));
+    if (appeared.length === 0) return undefined;
+    const split = appeared.map((f) => f.split("\u0000") as [string, string]);
+    return { audit: (split[0] as [string, string])[0], appeared: split.map(([, part]) => part) };
+  }
 }

@@ -16,6 +16,7 @@ function factoryOf(startup: McpStartup, config: McpRunConfig) {
     log: startup.log,
     guards: { allowGuards: config.allowGuards, guardAllowlist: config.guardAllowlist },
     emitters: startup.emitters,
+    auditBaselines: startup.auditBaselines,
     profile: config.profile,
     allowProfiles: config.allowProfiles,
   });
