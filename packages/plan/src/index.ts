@@ -59,6 +59,7 @@ export function validatePlan(input: unknown): Promise<PlanValidation> {
     return { planDigest: bundle.manifest.planDigest };
   });
 }
+export { applyEdits, type TextEdit } from "./edits-apply";
 export { type MigrateReport, type MigrateV1Options, type MigrateV1Result, migrateV1 } from "./migrate";
 export { applyPatch, splitLines } from "./patch-apply";
 export {
