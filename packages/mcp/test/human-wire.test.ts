@@ -77,7 +77,7 @@ describe.each(["v2-auto", "v2-legacy", "v1"] as const)("human step over stdio, c
         `root: ${R.dir}`,
         "files: 2",
         `manifest: ${digest}`,
-        "overwrite a.txt",
+        "create a.txt", // a.txt is new (EDIT-3)
         "overwrite keep.txt",
         `Type these 12 characters into digest12: ${hex12(digest)}`,
       ].join("\n"),
