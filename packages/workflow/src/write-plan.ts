@@ -27,8 +27,11 @@ export interface WriteFile {
   mode?: "0644" | "0755";
 }
 
-/** What a file becomes in the Plan once the tree was read (write-sources.ts): its op and source. */
-export type WriteTarget = Pick<PlanArtifactInput, "op" | "source">;
+/**
+ * What a file becomes in the Plan once the tree was read (write-sources.ts): its op, its source,
+ * and a mode when the tree decides it (else the file's `mode`, default 0644).
+ */
+export type WriteTarget = Pick<PlanArtifactInput, "op" | "source"> & { mode?: "0644" | "0755" };
 
 const BODIES = ["content", "edits", "patch"] as const;
 
@@ -90,8 +93,9 @@ export function buildWritePlan(
     intent,
     profile,
     artifacts: files.map((f, i) => {
-      const { op, source } = targets?.[i] ?? treelessTarget(f, i);
-      const mode = f.mode ?? "0644";
+      const target = targets?.[i] ?? treelessTarget(f, i);
+      const { op, source } = target;
+      const mode = target.mode ?? f.mode ?? "0644";
       return source === undefined ? { path: f.path, op, mode } : { path: f.path, op, mode, source };
     }),
   };

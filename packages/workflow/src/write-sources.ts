@@ -5,11 +5,12 @@
 // source bound to the same bytes (its body is the dry-run diff of the change), so compile re-applies
 // it against the pre-image and fails ERR_PATCH_PREIMAGE if the file moved in between. An edit the
 // patch line model cannot state (a changed final newline, sources.md §1.5) is an inline source of
-// the edited bytes; the manifest's preImage binds it all the same.
+// the edited bytes; the manifest's preImage binds it all the same. Edits and patches without `mode`
+// keep the file's execute bit; content keeps the seed's 0644 default.
 
 import { diffEntry } from "@codai/axiom-apply";
 import { CAS_MAX_BYTES, decodeUtf8Strict, digestRef, sha256Hex } from "@codai/axiom-canon";
-import { applyEdits, applyPatch, parsePatch, readPreImageBytes } from "@codai/axiom-plan";
+import { applyEdits, applyPatch, parsePatch, readPreImageFile } from "@codai/axiom-plan";
 import { INLINE_CONTENT_MAX_UNITS } from "@codai/axiom-rules";
 import { axiomError } from "@codai/axiom-schema";
 import type { WriteFile, WriteTarget } from "./write-plan";
@@ -25,11 +26,14 @@ export async function resolveWriteTargets(root: string, files: readonly WriteFil
 
 async function targetOf(root: string, f: WriteFile, index: number): Promise<WriteTarget> {
   if ((f.op ?? "write") === "delete") return { op: "delete" };
-  const bytes = await readPreImageBytes(root, f.path, CAS_MAX_BYTES);
+  const current = await readPreImageFile(root, f.path, CAS_MAX_BYTES);
+  const bytes = current?.bytes;
   const op = bytes === undefined ? "create" : "overwrite";
+  // An edit or a patch changes text, not the mode: without `mode` the file keeps its 0755 (EDIT-6).
+  const mode = f.mode ?? (current?.executable ? "0755" : undefined);
   if (f.patch !== undefined) {
     const preImage = bytes === undefined ? "absent" : digestRef(sha256Hex(bytes));
-    return { op, source: { type: "patch", format: f.patch.format, preImage, body: f.patch.text } };
+    return { op, mode, source: { type: "patch", format: f.patch.format, preImage, body: f.patch.text } };
   }
   if (f.edits !== undefined) {
     if (bytes === undefined) {
@@ -39,7 +43,7 @@ async function targetOf(root: string, f: WriteFile, index: number): Promise<Writ
         details: { path: f.path, index },
       });
     }
-    return { op, source: editedSource(f.path, bytes, f.edits) };
+    return { op, mode, source: editedSource(f.path, bytes, f.edits) };
   }
   // checkWriteFiles has refused a write with none of content, edits, patch.
   return { op, source: { type: "inline", encoding: f.encoding ?? "utf8", content: f.content ?? "" } };

@@ -1,7 +1,7 @@
 // axiom_write `edits` and `patch` files (issue 19 item 6) through the real use cases on temp repos:
 // checkWriteFiles' one-of rule, compileWrite's targets (op create for a new file, patch sources
 // bound to the pre-image), previewWrite's diff, the confirm and its TOCTOU guard.
-import { readFile, writeFile } from "node:fs/promises";
+import { chmod, readFile, stat, writeFile } from "node:fs/promises";
 import { expectCode, tempRepo } from "@codai/axiom-testkit";
 import { describe, expect, test } from "vitest";
 import {
@@ -203,6 +203,25 @@ describe("edits", () => {
     expect(await repo.read("bom.txt")).toBe("\uFEFFHEAD\nbody\n");
     expect(await repo.read("nl.txt")).toBe("last");
     expect(source(first, 1)).toMatchObject({ type: "inline" });
+  });
+
+  test("an edit or a patch of a 0755 file keeps 0755 without `mode`; an explicit mode wins; content keeps the 0644 default", async () => {
+    const repo = await tempRepo({ "run.sh": "echo 1\n", "p.sh": "echo p\n", "c.sh": "echo c\n", "m.sh": "echo m\n" });
+    for (const f of ["run.sh", "p.sh", "c.sh", "m.sh"]) await chmod(repo.path(f), 0o755);
+    await writeThrough(repo.root, [
+      { path: "run.sh", edits: [{ oldText: "1", newText: "2" }] },
+      { path: "p.sh", patch: { format: "unified", text: "@@ -1 +1 @@\n-echo p\n+echo P\n" } },
+      { path: "c.sh", content: "echo C\n" },
+      { path: "m.sh", edits: [{ oldText: "m", newText: "M" }], mode: "0644" },
+    ]);
+    const perm = async (f: string) => ((await stat(repo.path(f))).mode & 0o777).toString(8);
+    expect([await perm("run.sh"), await perm("p.sh"), await perm("c.sh"), await perm("m.sh")]).toEqual([
+      "755",
+      "755",
+      "644",
+      "644",
+    ]);
+    expect(await repo.read("run.sh")).toBe("echo 2\n");
   });
 
   test("TOCTOU: the file changes between the preview and the confirm → ERR_CONFIRM_DIGEST_MISMATCH, the later bytes stay", async () => {
