@@ -10,7 +10,7 @@ export { casGet, casPath, casPut } from "./cas";
 export { BUNDLE_HINT, type CompileOptions, type CompileResult, compilePlan } from "./compile";
 export { diffManifests, type ManifestDiff } from "./diff";
 export { computePlanDigest, planPrime } from "./plan-digest";
-export { readPreImage, readPreImageBytes, readPreImageFile } from "./preimage";
+export { preImagePresent, readPreImage, readPreImageBytes, readPreImageFile } from "./preimage";
 export type { PreImageReader } from "./sources/context";
 export {
   hostAllowed,

@@ -4,6 +4,7 @@
 // AXIOM errors (a non-RelPath, an oversize file, a file swapped mid-read) keep their codes.
 import {
   type PreImageFile,
+  preImagePresent as presentInTree,
   readPreImage as readTree,
   readPreImageBytes as readTreeBytes,
   readPreImageFile as readTreeFile,
@@ -37,6 +38,15 @@ export async function readPreImageBytes(root: string, relPath: string, max: numb
 export async function readPreImageFile(root: string, relPath: string, max: number): Promise<PreImageFile | undefined> {
   try {
     return await readTreeFile(root, relPath, max);
+  } catch (err) {
+    throw internal(err, "pre-image read failed");
+  }
+}
+
+/** Whether the path reads as present (a regular file reached without links), under the same rule. */
+export async function preImagePresent(root: string, relPath: string): Promise<boolean> {
+  try {
+    return await presentInTree(root, relPath);
   } catch (err) {
     throw internal(err, "pre-image read failed");
   }

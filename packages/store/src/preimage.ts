@@ -62,6 +62,14 @@ export async function readPreImage(root: string, relPath: string): Promise<PreIm
   }
 }
 
+/** Whether `<root>/<relPath>` reads as present under the same rule (opened, never read). */
+export async function preImagePresent(root: string, relPath: string): Promise<boolean> {
+  const opened = await openPreImage(root, relPath);
+  if (!opened) return false;
+  await fsx.close(opened.fd).catch(() => undefined);
+  return true;
+}
+
 /** Reads an open fd from offset 0 to its end (it may have grown since the fstat); stops past `max`. */
 async function readAll(fd: number, size: number, max: number): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -10,7 +10,7 @@
 
 import { diffEntry } from "@codai/axiom-apply";
 import { CAS_MAX_BYTES, decodeUtf8Strict, digestRef, sha256Hex } from "@codai/axiom-canon";
-import { applyEdits, applyPatch, parsePatch, readPreImageFile } from "@codai/axiom-plan";
+import { applyEdits, applyPatch, parsePatch, preImagePresent, readPreImageFile } from "@codai/axiom-plan";
 import { INLINE_CONTENT_MAX_UNITS } from "@codai/axiom-rules";
 import { axiomError } from "@codai/axiom-schema";
 import type { WriteFile, WriteTarget } from "./write-plan";
@@ -26,6 +26,11 @@ export async function resolveWriteTargets(root: string, files: readonly WriteFil
 
 async function targetOf(root: string, f: WriteFile, index: number): Promise<WriteTarget> {
   if ((f.op ?? "write") === "delete") return { op: "delete" };
+  if (f.content !== undefined) {
+    // Only whether it exists: content needs no pre-image bytes (nor their 32 MiB read cap).
+    const op = (await preImagePresent(root, f.path)) ? "overwrite" : "create";
+    return { op, source: { type: "inline", encoding: f.encoding ?? "utf8", content: f.content } };
+  }
   const current = await readPreImageFile(root, f.path, CAS_MAX_BYTES);
   const bytes = current?.bytes;
   const op = bytes === undefined ? "create" : "overwrite";
@@ -46,7 +51,11 @@ async function targetOf(root: string, f: WriteFile, index: number): Promise<Writ
     return { op, mode, source: editedSource(f.path, bytes, f.edits) };
   }
   // checkWriteFiles has refused a write with none of content, edits, patch.
-  return { op, source: { type: "inline", encoding: f.encoding ?? "utf8", content: f.content ?? "" } };
+  throw axiomError("ERR_INVALID_PLAN", {
+    message: "a write needs content, edits or patch",
+    path: f.path,
+    details: { index },
+  });
 }
 
 function editedSource(path: string, bytes: Uint8Array, edits: NonNullable<WriteFile["edits"]>): WriteTarget["source"] {
