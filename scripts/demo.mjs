@@ -78,7 +78,8 @@ async function main() {
     out(`   connected; ${tools.length} tools: ${tools.join(", ")}`);
 
     const files = [
-      { path: "README.md", content: "# scratch\n\nHello from AXIOM.\n" },
+      // An existing file by edits (only the changed text travels), a new one by content.
+      { path: "README.md", edits: [{ oldText: "Hello.", newText: "Hello from AXIOM." }] },
       { path: "src/greet.txt", content: "hi\n" },
     ];
     const intent = "demo: edit the README and add a file";

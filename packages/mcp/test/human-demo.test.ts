@@ -21,6 +21,9 @@ test("npm run demo: preview → confirm → status → rollback transcript (dige
   expect(o).toContain("status:   preview (dry-run)");
   expect(o).toContain("+Hello from AXIOM.");
   expect(o).toContain("status:   applied");
+  // README.md went by edits; src/greet.txt is new: its op says create (issue 19 item 6).
+  expect(o).toContain("overwrite README.md → written");
+  expect(o).toContain("create    src/greet.txt → written");
   expect(o).toMatch(/"chain": \{\s+"ok": true,\s+"entries": 1/);
   expect(o).toContain("status:   rolled-back");
   expect(o).toContain('README.md now: "# scratch\\n\\nHello.\\n"');

@@ -10,7 +10,7 @@ export { casGet, casPath, casPut } from "./cas";
 export { BUNDLE_HINT, type CompileOptions, type CompileResult, compilePlan } from "./compile";
 export { diffManifests, type ManifestDiff } from "./diff";
 export { computePlanDigest, planPrime } from "./plan-digest";
-export { readPreImage, readPreImageBytes } from "./preimage";
+export { preImagePresent, readPreImage, readPreImageBytes, readPreImageFile } from "./preimage";
 export type { PreImageReader } from "./sources/context";
 export {
   hostAllowed,
@@ -59,6 +59,7 @@ export function validatePlan(input: unknown): Promise<PlanValidation> {
     return { planDigest: bundle.manifest.planDigest };
   });
 }
+export { applyEdits, type TextEdit } from "./edits-apply";
 export { type MigrateReport, type MigrateV1Options, type MigrateV1Result, migrateV1 } from "./migrate";
 export { applyPatch, splitLines } from "./patch-apply";
 export {

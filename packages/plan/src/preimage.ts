@@ -2,7 +2,13 @@
 // store's one no-follow reader (O_NOFOLLOW + identity check, through the fs seam), with plan's
 // error mapping — a failure other than "not there" is ERR_INTERNAL `{errno}` (fs-errors.ts);
 // AXIOM errors (a non-RelPath, an oversize file, a file swapped mid-read) keep their codes.
-import { readPreImage as readTree, readPreImageBytes as readTreeBytes } from "@codai/axiom-store";
+import {
+  type PreImageFile,
+  preImagePresent as presentInTree,
+  readPreImage as readTree,
+  readPreImageBytes as readTreeBytes,
+  readPreImageFile as readTreeFile,
+} from "@codai/axiom-store";
 import { internal } from "./fs-errors";
 
 export type PreImageValue = string; // 64 lowercase hex | "absent"
@@ -23,6 +29,24 @@ export async function readPreImage(root: string, relPath: string): Promise<PreIm
 export async function readPreImageBytes(root: string, relPath: string, max: number): Promise<Uint8Array | undefined> {
   try {
     return await readTreeBytes(root, relPath, max);
+  } catch (err) {
+    throw internal(err, "pre-image read failed");
+  }
+}
+
+/** readPreImageBytes with the file's execute bit, under the same rule and error mapping. */
+export async function readPreImageFile(root: string, relPath: string, max: number): Promise<PreImageFile | undefined> {
+  try {
+    return await readTreeFile(root, relPath, max);
+  } catch (err) {
+    throw internal(err, "pre-image read failed");
+  }
+}
+
+/** Whether the path reads as present (a regular file reached without links), under the same rule. */
+export async function preImagePresent(root: string, relPath: string): Promise<boolean> {
+  try {
+    return await presentInTree(root, relPath);
   } catch (err) {
     throw internal(err, "pre-image read failed");
   }

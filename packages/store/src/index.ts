@@ -44,4 +44,4 @@ export { KeyedGate } from "./local-gate";
 export { isFsMarker } from "./marker-cache";
 export { writeAppliedMarker } from "./markers";
 export type { PreImageValue } from "./preimage";
-export { readPreImage, readPreImageBytes } from "./preimage";
+export { type PreImageFile, preImagePresent, readPreImage, readPreImageBytes, readPreImageFile } from "./preimage";

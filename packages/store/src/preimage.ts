@@ -62,6 +62,14 @@ export async function readPreImage(root: string, relPath: string): Promise<PreIm
   }
 }
 
+/** Whether `<root>/<relPath>` reads as present under the same rule (opened, never read). */
+export async function preImagePresent(root: string, relPath: string): Promise<boolean> {
+  const opened = await openPreImage(root, relPath);
+  if (!opened) return false;
+  await fsx.close(opened.fd).catch(() => undefined);
+  return true;
+}
+
 /** Reads an open fd from offset 0 to its end (it may have grown since the fstat); stops past `max`. */
 async function readAll(fd: number, size: number, max: number): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -77,11 +85,22 @@ async function readAll(fd: number, size: number, max: number): Promise<Buffer> {
   return Buffer.concat(parts, total);
 }
 
+/** A present pre-image: its bytes, and whether its mode has an execute bit (the 0755 of a Plan). */
+export interface PreImageFile {
+  bytes: Uint8Array;
+  executable: boolean;
+}
+
 /**
  * The bytes of `<root>/<relPath>` under the same rule, or undefined for "absent". Above `max`
  * bytes → ERR_BLOB_TOO_LARGE `{bytes, max}` (the 32 MiB read cap of patch sources).
  */
 export async function readPreImageBytes(root: string, relPath: string, max: number): Promise<Uint8Array | undefined> {
+  return (await readPreImageFile(root, relPath, max))?.bytes;
+}
+
+/** readPreImageBytes with the mode of the very inode read (axiom_write edits keep a script's 0755). */
+export async function readPreImageFile(root: string, relPath: string, max: number): Promise<PreImageFile | undefined> {
   const opened = await openPreImage(root, relPath);
   if (!opened) return undefined;
   const tooLarge = (bytes: number) => axiomError("ERR_BLOB_TOO_LARGE", { path: relPath, details: { bytes, max } });
@@ -90,7 +109,8 @@ export async function readPreImageBytes(root: string, relPath: string, max: numb
     if (size > max) throw tooLarge(size);
     const got = await readAll(opened.fd, size, max);
     if (got.length > max) throw tooLarge(got.length);
-    return new Uint8Array(got.buffer, got.byteOffset, got.length);
+    const bytes = new Uint8Array(got.buffer, got.byteOffset, got.length);
+    return { bytes, executable: (opened.fst.mode & 0o111n) !== 0n };
   } finally {
     await fsx.close(opened.fd).catch(() => undefined);
   }

@@ -1,7 +1,9 @@
 // The apply call of axiom_write (mcp.md §7.3, §8.2) in two steps, so that the server's human step
 // sits between them: prepareConfirm compares the fresh digest F with confirmDigest (the TOCTOU
 // guard) and applies the re-send rule; confirmWrite runs exactly axiom_apply's steps 7–9 in mode fs.
-import { axiomError } from "@codai/axiom-schema";
+import { digestRef } from "@codai/axiom-canon";
+import { computePlanDigest, parsePlan } from "@codai/axiom-plan";
+import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { appliedState, treeHolds } from "./applied-state";
 import { type AppliedOutcome, applyBundle } from "./apply-bundle";
 import type { CompiledWrite } from "./write-compile";
@@ -23,8 +25,8 @@ export type PreparedConfirm = ReadyConfirm | ResentConfirm;
 
 /** F ≠ confirmDigest and no re-send → ERR_CONFIRM_DIGEST_MISMATCH `{confirmDigest, manifestDigest: F}`. */
 export async function prepareConfirm(compiled: CompiledWrite, confirmDigest: string): Promise<PreparedConfirm> {
-  const { root, bundle } = compiled;
-  if (bundle.manifestDigest === confirmDigest) return { kind: "confirm", root, bundle };
+  const { bundle } = compiled;
+  if (bundle.manifestDigest === confirmDigest) return { ...compiled, kind: "confirm" };
   const noop = await resentNoop(compiled, confirmDigest);
   if (noop) return { kind: "noop", result: noop };
   throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
@@ -37,14 +39,12 @@ export async function prepareConfirm(compiled: CompiledWrite, confirmDigest: str
  * §7.3 re-send rule: confirmDigest is applied (an fs marker, ARCH-S6), its stored bundle has F's
  * planDigest and the tree still matches that bundle → `noop`, every file `unchanged`.
  */
-async function resentNoop(
-  { root, bundle: fresh }: CompiledWrite,
-  confirmDigest: string,
-): Promise<WriteResult | undefined> {
+async function resentNoop(compiled: CompiledWrite, confirmDigest: string): Promise<WriteResult | undefined> {
+  const { root } = compiled;
   const state = await appliedState(root, confirmDigest);
   const stored = state.bundle;
   if (!state.applied || stored === undefined) return undefined;
-  if (stored.manifest.planDigest !== fresh.manifest.planDigest) return undefined;
+  if (!samePlan(stored, compiled)) return undefined;
   if (!(await treeHolds(root, stored))) return undefined;
   return {
     apiVersion: "axiom.dev/v2",
@@ -55,6 +55,22 @@ async function resentNoop(
     root,
     files: stored.manifest.artifacts.map((a) => ({ path: a.path, op: a.op, status: "unchanged" as const })),
   };
+}
+
+/**
+ * The re-send's Plan is the applied one: the same planDigest, once a file the applied write
+ * created (op create, EDIT-3) is read back as the overwrite it now is.
+ */
+function samePlan(stored: ManifestBundle, fresh: CompiledWrite): boolean {
+  const want = stored.manifest.planDigest;
+  if (fresh.bundle.manifest.planDigest === want) return true;
+  const created = new Set(stored.manifest.artifacts.filter((a) => a.op === "create").map((a) => a.path));
+  const artifacts = fresh.plan.artifacts.map((a) =>
+    a.op === "overwrite" && created.has(a.path) ? { ...a, op: "create" as const } : a,
+  );
+  const digests = new Map<string, string>();
+  for (const a of fresh.bundle.manifest.artifacts) if (a.digest) digests.set(a.path, digestRef(a.digest.sha256));
+  return computePlanDigest(parsePlan({ ...fresh.plan, artifacts }), digests) === want;
 }
 
 export interface ConfirmOptions extends WriteChecksOptions {

@@ -170,8 +170,9 @@ describe("prepareConfirm → confirmWrite (mcp.md §7.3 apply)", () => {
         status: "noop",
         root: repo.root,
         files: [
-          { path: "a.txt", op: "overwrite", status: "unchanged" },
-          { path: "b.txt", op: "overwrite", status: "unchanged" },
+          // The files this write created keep their op (EDIT-3), though they exist now.
+          { path: "a.txt", op: "create", status: "unchanged" },
+          { path: "b.txt", op: "create", status: "unchanged" },
         ],
       },
     });

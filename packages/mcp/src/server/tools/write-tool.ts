@@ -1,7 +1,7 @@
 // axiom_write (mcp.md §7): one tool, two calls. The preview compiles against the tree (preImage in
 // the digest), stores the bundle and dry-runs it; the confirm call recompiles and applies only when
 // the fresh digest equals confirmDigest — the TOCTOU guard, since pre-images are in the digest.
-import { ARTIFACTS_MAX, INTENT_MAX } from "@codai/axiom-rules";
+import { ARTIFACTS_MAX, INLINE_CONTENT_MAX_UNITS, INTENT_MAX } from "@codai/axiom-rules";
 import { type ApplyResult, ApplyResultSchema, FindingSchema, RelPathSchema } from "@codai/axiom-schema";
 import { z } from "zod";
 import { humanStep } from "../human/step";
@@ -10,10 +10,27 @@ import { answerApplied, applySummary, checksRun } from "./apply-tools";
 import { KeepBackupsArg, LockTimeoutArg, ProfileArg, RootArg } from "./shared";
 import { defineTool, RawToolResult, type ToolCall } from "./types";
 
+/** Bounds the work of one file's edits (each scans the text); a longer list is a content write. */
+const EDITS_MAX = 1000;
+
+const EditArg = z.strictObject({
+  oldText: z.string().min(1),
+  newText: z.string(),
+  replaceAll: z.boolean().optional(),
+});
+
+const PatchArg = z.strictObject({
+  format: z.enum(["unified", "v4a"]),
+  text: z.string().max(INLINE_CONTENT_MAX_UNITS),
+});
+
+// Per file exactly one of content, edits, patch (checkWriteFiles: ERR_INVALID_PLAN otherwise).
 const FileArg = z.strictObject({
   path: RelPathSchema,
   content: z.string().optional(),
   encoding: z.enum(["utf8", "base64"]).optional(),
+  edits: z.array(EditArg).min(1).max(EDITS_MAX).optional(),
+  patch: PatchArg.optional(),
   op: z.enum(["write", "delete"]).optional(),
   mode: z.enum(["0644", "0755"]).optional(),
 });
@@ -45,7 +62,8 @@ export const write = defineTool({
   name: "axiom_write",
   title: "Write files through the gate (preview, then confirm)",
   description:
-    "Write or delete files through the gate. Call without confirmDigest to preview (compile, checks, dry-run diff); call again with the same root, files, intent and profile plus confirmDigest to apply.",
+    "Write or delete files through the gate. Call without confirmDigest to preview (compile, checks, dry-run diff); call again with the same root, files, intent and profile plus confirmDigest to apply.\n" +
+    'Per file send one of: content (whole file, or a new file), edits [{oldText, newText, replaceAll?}] (each oldText exactly once in the current file, applied in order), or patch {format: "unified"|"v4a", text}; op "delete" sends none.',
   toolset: "core",
   preset: "WRITE",
   input: WriteInput,
