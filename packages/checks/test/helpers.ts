@@ -1,7 +1,4 @@
 // Test helpers: real bundles (JCS digests, inline blobs), real temp roots, profiles.
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { canonicalDigestRef, encodeBlob, sha256Hex } from "@codai/axiom-canon";
 import {
   type CheckRef,
@@ -11,7 +8,7 @@ import {
   ManifestBundleSchema,
   type ResolvedProfile,
 } from "@codai/axiom-schema";
-import { afterEach } from "vitest";
+import { tempRepo, writeTree as writeTreeOf } from "@codai/axiom-testkit";
 
 export interface ArtifactSpec {
   path: string;
@@ -83,29 +80,17 @@ export function profileOf(checks: CheckRefInput[], extra: Partial<ResolvedProfil
   };
 }
 
-const roots: string[] = [];
-afterEach(async () => {
-  for (const r of roots.splice(0)) await rm(r, { recursive: true, force: true });
-});
-
-/** A real temp directory (realpath'd), removed after the test. */
+/** A real temp directory (realpath'd) holding `files`, removed after the test (testkit's tempRepo). */
 export async function tempRoot(files: Record<string, string | Uint8Array> = {}): Promise<string> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), "axiom-checks-")));
-  roots.push(root);
-  for (const [rel, content] of Object.entries(files)) await writeTree(root, rel, content);
-  return root;
+  return (await tempRepo(files, { prefix: "axiom-checks-" })).root;
 }
 
 export async function writeTree(root: string, rel: string, content: string | Uint8Array): Promise<void> {
-  const full = join(root, rel);
-  await mkdir(dirname(full), { recursive: true });
-  await writeFile(full, content);
+  await writeTreeOf(root, { [rel]: content });
 }
 
 export async function linkTree(root: string, rel: string, target: string): Promise<void> {
-  const full = join(root, rel);
-  await mkdir(dirname(full), { recursive: true });
-  await symlink(target, full);
+  await writeTreeOf(root, { [rel]: { symlink: target } });
 }
 
 export const ids = (report: { findings: { id: string }[] }) => report.findings.map((f) => f.id);
