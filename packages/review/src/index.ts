@@ -1,0 +1,7 @@
+// Public surface of @codai/axiom-review (private, bundled into the CLI): the local review page
+// server of `axiom ui` and its discovery file. Anything exported here becomes public.
+export type { Discovery } from "./discovery";
+export { DISCOVERY_NAME, discoveryFile, removeDiscovery, writeDiscovery } from "./discovery";
+export { openBrowser, openerArgv } from "./open-browser";
+export type { ReviewServer, ReviewServerOptions } from "./server/serve";
+export { REVIEW_HOST, startReviewServer } from "./server/serve";
