@@ -8,6 +8,7 @@ export function pageHtml(token: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>AXIOM review</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/app.css${q}">
 <script src="/app.js${q}" defer></script>
 </head>
