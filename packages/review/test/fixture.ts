@@ -13,7 +13,12 @@ export async function axiom(args: string[]): Promise<string> {
 }
 
 /** Compiles a plan into a bundle stored under the root (a pending preview); returns its digest. */
-export async function compile(t: TempDir, root: string, name: string, artifacts: Artifact[]): Promise<{ digest: string; file: string }> {
+export async function compile(
+  t: TempDir,
+  root: string,
+  name: string,
+  artifacts: Artifact[],
+): Promise<{ digest: string; file: string }> {
   const plan = {
     apiVersion: "axiom.dev/v2",
     kind: "Plan",
@@ -69,7 +74,10 @@ export async function buildFixture(): Promise<Fixture> {
   const second = await apply(t, root, "add-notes", [{ path: "docs/notes.md", content: "# notes\n\nfirst\n" }]);
   await rollback(root, second);
   const p = await compile(t, root, "leak-a-key", [
-    { path: "config/keys.ts", content: 'export const region = "eu";\n// the key\nexport const key = "AKIAIOSFODNN7EXAMPLE";\n' },
+    {
+      path: "config/keys.ts",
+      content: 'export const region = "eu";\n// the key\nexport const key = "AKIAIOSFODNN7EXAMPLE";\n',
+    },
   ]);
   await axiom(["check", p.file, "--root", root]);
   return { t, root, first, second, pending: p.digest };
