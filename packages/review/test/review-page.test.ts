@@ -10,6 +10,8 @@ import { apply, buildFixture, type Fixture, SECRET_LINE } from "./fixture";
 import { startUi, type UiProcess } from "./ui-process";
 
 const hexOf = (digest: string) => digest.slice(7);
+// Evaluated in the page (a string: the tests are compiled without the DOM library).
+const FOCUSED_SEQ = 'document.activeElement?.closest("tr")?.dataset.seq';
 
 describe.skipIf(SKIP_BROWSER)("the review page in Chromium", () => {
   let fx: Fixture;
@@ -132,12 +134,12 @@ describe.skipIf(SKIP_BROWSER)("the review page in Chromium", () => {
     await open("", "[data-testid=timeline-row]");
     await w.page.keyboard.press("j");
     await w.page.keyboard.press("j");
-    expect(await w.page.evaluate(() => document.activeElement?.closest("tr")?.dataset.seq)).toBe("2");
+    expect(await w.page.evaluate(FOCUSED_SEQ)).toBe("2");
     await w.page.keyboard.press("k");
-    expect(await w.page.evaluate(() => document.activeElement?.closest("tr")?.dataset.seq)).toBe("3");
+    expect(await w.page.evaluate(FOCUSED_SEQ)).toBe("3");
     await w.page.keyboard.press("Enter");
     await w.page.waitForSelector("[data-testid=file]");
-    expect(await w.page.evaluate(() => location.hash)).toBe(`#/change/${hexOf(fx.second)}`);
+    expect(await w.page.evaluate("location.hash")).toBe(`#/change/${hexOf(fx.second)}`);
     await w.page.keyboard.press("v");
     await w.page.waitForSelector(".d2h-file-side-diff");
     await w.page.keyboard.press("v");
@@ -152,16 +154,14 @@ describe.skipIf(SKIP_BROWSER)("the review page in Chromium", () => {
 
   it("live: an apply made while the timeline is open appears as the new top row without a reload", async () => {
     await open("", "[data-testid=timeline-row]");
-    await w.page.evaluate(() => {
-      (window as unknown as { marker: number }).marker = 1;
-    });
+    await w.page.evaluate("window.marker = 1");
     const digest = await apply(fx.t, fx.root, "live-change", [{ path: "live.txt", content: "live\n" }]);
     await w.page.waitForSelector('[data-testid=timeline-row][data-seq="4"]');
     expect(await w.page.textContent('[data-testid=timeline-row][data-seq="4"] td.ref')).toBe(
       hexOf(digest).slice(0, 12),
     );
     // The same document (no navigation happened).
-    expect(await w.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await w.page.evaluate("window.marker")).toBe(1);
     expect(w.errors).toEqual([]);
   });
 
@@ -173,7 +173,7 @@ describe.skipIf(SKIP_BROWSER)("the review page in Chromium", () => {
     await open("", "[data-testid=health].health-bad");
     expect(await w.page.textContent("[data-testid=health]")).toContain("chain broken at entry #3");
     const seqs = await w.page.$$eval("[data-testid=timeline-row]", (trs) =>
-      trs.map((tr) => (tr as HTMLElement).dataset.seq),
+      trs.map((tr) => tr.getAttribute("data-seq")),
     );
     expect(seqs).toEqual(["2", "1"]);
     await screenshot(w.page, "timeline-broken-chain");
