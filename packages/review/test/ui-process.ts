@@ -15,9 +15,9 @@ export interface UiProcess {
 
 const URL_RE = /(http:\/\/127\.0\.0\.1:(\d+)\/\?t=([A-Za-z0-9_-]+))/;
 
-export function startUi(root: string, extra: string[] = []): Promise<UiProcess> {
+export function startUi(root: string, extra: string[] = [], env: Record<string, string> = {}): Promise<UiProcess> {
   const child = spawn(process.execPath, [CLI, "ui", "--root", root, "--port", "0", ...extra], {
-    env: scrubbedEnv(),
+    env: scrubbedEnv(env),
     shell: false,
     stdio: ["ignore", "pipe", "pipe"],
   });
