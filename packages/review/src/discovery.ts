@@ -49,3 +49,29 @@ export async function removeDiscovery(root: string, pid: number): Promise<void> 
     if (errnoOf(err) !== "ENOENT") return;
   }
 }
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * The review link of a manifest for the confirm message (issue 22): the running server's URL with
+ * the change view of `digest`, or undefined when no live review server is recorded for the root.
+ */
+export async function reviewLink(root: string, digest: string): Promise<string | undefined> {
+  let doc: Partial<Discovery>;
+  try {
+    doc = JSON.parse((await fsx.readFile(discoveryFile(root))).toString("utf8")) as Partial<Discovery>;
+  } catch {
+    return undefined;
+  }
+  if (typeof doc.url !== "string" || typeof doc.pid !== "number" || !alive(doc.pid)) return undefined;
+  if (!/^http:\/\/127\.0\.0\.1:\d+\/\?t=[A-Za-z0-9_-]+$/.test(doc.url)) return undefined;
+  if (!/^sha256:[a-f0-9]{64}$/.test(digest)) return undefined;
+  return `${doc.url}#/change/${digest.slice(7)}`;
+}

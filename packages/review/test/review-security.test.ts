@@ -6,6 +6,7 @@ import * as path from "node:path";
 import { appendChainEntry } from "@codai/axiom-apply";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewLink } from "../src/discovery";
 import { launch, openPage, SKIP_BROWSER, screenshot } from "./browser";
 import { apply, buildFixture, compile, type Fixture } from "./fixture";
 import { startUi, type UiProcess } from "./ui-process";
@@ -133,16 +134,18 @@ describe("the review server refuses", () => {
     expect(JSON.parse(unknown.body).code).toBe("ERR_NOT_FOUND");
   });
 
-  it("the discovery file: .axiom/ui.json names this server's URL and pid, mode 0600 (it holds the token), and is gone once the server stops", async () => {
+  it("the discovery file: .axiom/ui.json names this server's URL and pid, mode 0600 (it holds the token), gives the confirm message the review link of a manifest, and is gone once the server stops", async () => {
     const file = path.join(fx.root, ".axiom", "ui.json");
     const doc = JSON.parse(await fs.readFile(file, "utf8"));
     expect(doc).toMatchObject({ url: ui.url, pid: ui.child.pid, port: ui.port, root: fx.root });
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect(await reviewLink(fx.root, fx.pending)).toBe(`${ui.url}#/change/${fx.pending.slice(7)}`);
     const second = await startUi(fx.root);
     expect(second.port).not.toBe(ui.port);
     expect(second.token).not.toBe(ui.token);
     expect(await second.stop()).toBe(0);
     await expect(fs.stat(file)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(await reviewLink(fx.root, fx.pending)).toBeUndefined();
   });
 });
 
