@@ -54,7 +54,7 @@ export interface Fixture {
   first: string;
   /** #2, undone by #3. */
   second: string;
-  /** Compiled and checked, never applied: a secret on line 3 of config/keys.ts. */
+  /** Compiled and checked, never applied: a secret on line 3 of config/keys.ts, a protected `.mcp.json`. */
   pending: string;
 }
 
@@ -78,6 +78,7 @@ export async function buildFixture(): Promise<Fixture> {
       path: "config/keys.ts",
       content: 'export const region = "eu";\n// the key\nexport const key = "AKIAIOSFODNN7EXAMPLE";\n',
     },
+    { path: ".mcp.json", content: "{}\n" },
   ]);
   await axiom(["check", p.file, "--root", root]);
   return { t, root, first, second, pending: p.digest };

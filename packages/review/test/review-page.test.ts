@@ -77,7 +77,7 @@ describe.skipIf(SKIP_BROWSER)("the review page in Chromium", () => {
     expect(w.errors).toEqual([]);
   });
 
-  it("pending: the compiled, never-applied preview is listed; its change view puts the awsKey finding on line 3 of config/keys.ts", async () => {
+  it("pending: the compiled, never-applied preview is listed; its change view puts the awsKey finding on line 3 of config/keys.ts and the protected-path finding on .mcp.json", async () => {
     await open("#/pending", "[data-testid=pending-row]");
     const rows = await w.page.$$eval("[data-testid=pending-row]", (trs) => trs.map((tr) => tr.textContent));
     expect(rows).toHaveLength(1);
@@ -92,6 +92,12 @@ describe.skipIf(SKIP_BROWSER)("the review page in Chromium", () => {
     expect(await marked.locator(".d2h-code-line-ctn").textContent()).toContain("AKIAIOSFODNN7EXAMPLE");
     expect(await w.page.textContent("[data-testid=line-finding]")).toContain("content.noSecrets.awsKey");
     expect(await w.page.textContent("[data-testid=verdict]")).toBe("fail (default)");
+    // A protected path's finding sits on its file (no line: it concerns the path).
+    const protectedFile = w.page.locator('[data-testid=file][data-path=".mcp.json"]');
+    expect(await protectedFile.locator("[data-testid=finding]").allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("path.deny — path matches a denied glob")]),
+    );
+    expect(await protectedFile.locator("tr.finding-line").count()).toBe(0);
     await screenshot(w.page, "change-pending-finding");
     expect(w.errors).toEqual([]);
   });
