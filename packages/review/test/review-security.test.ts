@@ -200,6 +200,32 @@ describe.skipIf(SKIP_BROWSER)("hostile content renders inert", () => {
     expect(w.errors).toEqual([]);
   });
 
+  it("a lock holder whose host name holds <script>, a quote and U+202E on the status page: shown as text, nothing runs", async () => {
+    const lock = path.join(fx.root, ".axiom", "lock");
+    await fs.writeFile(
+      lock,
+      JSON.stringify({
+        pid: process.pid,
+        hostname: HOSTILE_NAME,
+        startedAt: new Date().toISOString(),
+        manifestDigest: `sha256:${planted}`,
+      }),
+    );
+    try {
+      const w = await openPage(browser);
+      await w.page.goto(`${ui.url}#/status`);
+      await w.page.waitForSelector("[data-testid=lock]");
+      expect(await w.page.textContent("[data-testid=lock]")).toContain(
+        `@<script>window.__pwned=3</script>"</textarea>⟦U+202E⟧fdp.exe for sha256:${planted}`,
+      );
+      expect(await w.page.locator("main script, main img, main textarea").count()).toBe(0);
+      expect(await pwned(w)).toBeUndefined();
+      expect(w.errors).toEqual([]);
+    } finally {
+      await fs.rm(lock);
+    }
+  });
+
   it("a file name with a quote, & and U+202E and contents with <script>, <img onerror>, </textarea>: the diff shows the characters, no element is injected, nothing runs, in both layouts", async () => {
     const w = await openPage(browser);
     await w.page.goto(`${ui.url}#/change/${hostile.slice(7)}`);
