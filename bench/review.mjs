@@ -104,7 +104,12 @@ function startUi(root) {
     child.stderr.on("data", (d) => {
       err += d;
       const m = /(http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+)/.exec(err);
-      if (m) resolve({ url: m[1], stop: () => new Promise((r) => (child.once("exit", r), child.kill("SIGTERM"))) });
+      const stop = () =>
+        new Promise((r) => {
+          child.once("exit", r);
+          child.kill("SIGTERM");
+        });
+      if (m) resolve({ url: m[1], stop });
     });
     child.once("exit", (code) => reject(new Error(`axiom ui exited ${code}: ${err}`)));
   });

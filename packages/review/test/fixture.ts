@@ -67,7 +67,7 @@ export async function buildFixture(): Promise<Fixture> {
   await fs.writeFile(path.join(root, "keep.txt"), "old line\nkeep\n");
   await fs.writeFile(path.join(root, "gone.txt"), "bye\n");
   const first = await apply(t, root, "add-greeting", [
-    { path: "src/hello.ts", content: "export const hello = (n: string) => `hello, ${n}`;\n" },
+    { path: "src/hello.ts", content: 'export const hello = (n: string) => "hello, " + n;\n' },
     { path: "keep.txt", op: "overwrite", content: "new line\nkeep\n" },
     { path: "gone.txt", op: "delete" },
   ]);
