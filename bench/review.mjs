@@ -3,7 +3,8 @@
 // and the change view of a 1,000-file change set, in the system Chromium against `axiom ui` from
 // the built CLI. Not a test: figures go to docs/benchmarks.md.
 // The chain is generated with the real line format and hashing (as bench/chain.mjs does; the
-// manifests the timeline joins exist for the newest 200 entries, every 100th entry is a rollback
+// manifests the timeline joins exist for the newest 200 entries, every apply's journal file exists
+// (its content is not read by the walk), every 100th entry is a rollback
 // of the apply before it). The 1,000-file change set is a real `axiom compile --root` (a stored,
 // pending preview, every file created, 20 lines each).
 // Timed, median of --reps: the timeline API's first answer after start (the chain indexed and
@@ -59,6 +60,8 @@ function makeChainRoot(n) {
     const line = Buffer.from(ws.formatChainLine(entry), "utf8");
     parts.push(line, Buffer.from("\n"));
     prev = `sha256:${ws.sha256Hex(line)}`;
+    // Every apply's journal exists, as on a real root (the walk's missing-journal check lists them).
+    if (!rollback) writeFileSync(join(root, ".axiom", "journal", `${digest.slice(7)}.json`), "{}");
     if (i >= n - 200 && !rollback)
       writeFileSync(
         join(root, ".axiom", "manifests", `${digest.slice(7)}.json`),
