@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { buildPageAssets } from "../packages/review/scripts/build-page.mjs";
 import { loadRenderer } from "./gen-tools-json.mjs";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -39,6 +40,8 @@ export const ENTRY_POINTS = {
   "migrate-lazy": "src/entries/migrate.ts",
   // `axiom verify --tree` (signing.md §9): loaded only with --tree.
   "verify-tree-lazy": "src/entries/verify-tree.ts",
+  // The local review page server (issue 22): loaded only by `axiom ui`.
+  "review-lazy": "src/entries/review.ts",
 };
 
 // CommonJS packages that workspace code loads with a dynamic `import()` (so they land in a lazy
@@ -90,6 +93,19 @@ function frontData(data) {
     name: "stdio-front-data",
     setup(b) {
       b.onLoad({ filter: /[\\/]src[\\/]transports[\\/]stdio[\\/]front-data\.ts$/ }, () => ({ contents, loader: "js" }));
+    },
+  };
+}
+
+// packages/review/src/assets.ts builds the review page's script and stylesheet with esbuild when run
+// from source; the build serves them as string constants, so `axiom ui` bundles no esbuild and
+// reads no asset file at run time (issue 22).
+function reviewAssets(assets) {
+  const contents = `const ASSETS = JSON.parse(${JSON.stringify(JSON.stringify(assets))});\nexport function pageAssets() { return Promise.resolve(ASSETS); }\n`;
+  return {
+    name: "review-assets",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]packages[\\/]review[\\/]src[\\/]assets\.ts$/ }, () => ({ contents, loader: "js" }));
     },
   };
 }
@@ -152,7 +168,7 @@ export const EXTERNAL = [
 ];
 
 /** The esbuild options shared by every build (metafile on: the budget tests read the module graph). */
-function options(outdir, catalog, front) {
+function options(outdir, catalog, front, assets) {
   return {
     absWorkingDir: mcp,
     entryPoints: ENTRY_POINTS,
@@ -171,7 +187,12 @@ function options(outdir, catalog, front) {
     // nothing may depend on a function's or class's own name: the error classes set `name` explicitly.
     minify: true,
     logLevel: "warning",
-    plugins: [cjsNamedExports(CJS_LAZY), toolCatalog(catalog), ...(front ? [frontData(front)] : [])],
+    plugins: [
+      cjsNamedExports(CJS_LAZY),
+      toolCatalog(catalog),
+      ...(front ? [frontData(front)] : []),
+      ...(assets ? [reviewAssets(assets)] : []),
+    ],
     metafile: true,
     write: false,
   };
@@ -226,7 +247,8 @@ function copyWasmAssets(out) {
 export async function buildCli({ outdir = "dist", clean = false, write = true } = {}) {
   const out = resolve(mcp, outdir);
   const catalog = (await loadRenderer()).toolsJsonEntries();
-  const result = await build(options(out, catalog, await probeFrontData(catalog)));
+  const [front, assets] = await Promise.all([probeFrontData(catalog), buildPageAssets()]);
+  const result = await build(options(out, catalog, front, assets));
   if (!write) return result;
   if (clean) rmSync(out, { recursive: true, force: true });
   // dist is overwritten in place, never removed (unless `clean`), and every file lands by temp +

@@ -33,6 +33,9 @@ export const ALLOWED_DEPS = {
   apply: ["schema", "canon", "rules", "store"],
   axm: ["schema"],
   workflow: ["rules", "schema", "canon", "store", "plan", "checks", "apply", "axm"],
+  // The review page server reads a root only through the workflow's use cases, the store's layout
+  // and fs seam, the schema's types and the rules' secret detectors (issue 22).
+  review: ["rules", "schema", "store", "workflow"],
   "emitters-web": ["schema"],
   testkit: ["schema", "canon", "store", "plan"],
   conformance: ["mcp"],

@@ -237,6 +237,24 @@ describe("no MCP SDK installed (cli.md §1.1 consequence, issue 12)", () => {
       await ok(["init", "--root", root, "--harness", "claude", "--json"]);
       await ok(["doctor", "--root", root, "--json"], [0, 1]);
       await ok(["gate", "--stdin"], [0], JSON.stringify({ tool_name: "Read", tool_input: { file_path: "p.json" } }));
+      // `ui` serves until a signal: its URL on stderr (the review chunk loaded), then SIGTERM → exit 0.
+      const ui = spawn(process.execPath, [entry, "ui", "--root", root, "--port", "0"], {
+        cwd: lone.dir,
+        env: scrubbedEnv(),
+        shell: false,
+      });
+      let uiErr = "";
+      const uiExit = new Promise<number | null>((res) => ui.once("exit", (code) => res(code)));
+      await new Promise<void>((res, rej) => {
+        ui.stderr.on("data", (d: Buffer) => {
+          uiErr += d.toString();
+          if (/http:\/\/127\.0\.0\.1:\d+\/\?t=/.test(uiErr)) res();
+        });
+        void uiExit.then((code) => rej(new Error(`ui exited ${code}: ${uiErr}`)));
+      });
+      ui.kill("SIGTERM");
+      expect(await uiExit).toBe(0);
+      seen.add("ui");
       // Every verb of the registry was exercised (a new verb must be added above).
       const { readFile } = await import("node:fs/promises");
       const verbsTs = await readFile(join(dirname(dirname(CLI)), "src/cli/verbs.ts"), "utf8");

@@ -1,10 +1,10 @@
 // Verb dispatcher (cli.md §2): top-level routing, one flag table per verb, strict parsing and
 // the single top-level catch that turns every failure into the D16 error line (cli.md §5).
 
+import { printError, setExit, writeStderr, writeStdout } from "./output";
 import { parseVerbArgs } from "./parse";
 import { UsageError } from "./verb";
 import { VERBS } from "./verbs";
-import { printError, setExit, writeStderr, writeStdout } from "./output";
 
 /** The order of the synopsis table (cli.md §7.0); the global help lists registered verbs in it. */
 const HELP_ORDER = [
@@ -29,6 +29,7 @@ const HELP_ORDER = [
   "migrate",
   "snapshot",
   "snapshot-diff",
+  "ui",
 ];
 
 const EXIT_TABLE = `Exit codes:

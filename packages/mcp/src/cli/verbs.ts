@@ -103,4 +103,8 @@ export const VERBS: Record<string, VerbEntry> = {
     synopsis: "axiom snapshot-diff <a.json> <b.json>",
     load: () => import("./verbs/snapshot-diff"),
   },
+  ui: {
+    synopsis: "axiom ui [--root <dir>] [--port <n>] [--open]",
+    load: () => import("./verbs/ui"),
+  },
 };

@@ -1,0 +1,1 @@
+export function buildPageAssets(): Promise<{ js: string; css: string }>;
