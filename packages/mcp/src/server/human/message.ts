@@ -46,13 +46,20 @@ function counts(c: FileChange): string {
 
 const bytesOf = (lines: readonly string[]) => Buffer.byteLength(lines.join("\n"), "utf8");
 
-export function confirmationMessage(root: string, manifestDigest: string, changes: readonly FileChange[]): string {
+export function confirmationMessage(
+  root: string,
+  manifestDigest: string,
+  changes: readonly FileChange[],
+  reviewLink?: string,
+): string {
   const ordered = orderOps(changes);
   const head = [
     "AXIOM apply needs your confirmation",
     `root: ${clipMiddle(root)}`,
     `files: ${changes.length}`,
     `manifest: sha256:${digestHex(manifestDigest)}`,
+    // The change view of this manifest while `axiom ui` runs for the root (issue 22, UI-13).
+    ...(reviewLink === undefined ? [] : [`review: ${reviewLink}`]),
   ];
   const opLines = ordered.slice(0, MAX_OP_LINES).map((c) => `${c.op} ${clipMiddle(c.path)} (${counts(c)})`);
   const last = `Type these 12 characters into digest12: ${digest12(manifestDigest)}`;

@@ -4,6 +4,7 @@
 // fulfils it and retries, and on 2025 connections the SDK's legacy shim sends a real
 // elicitation/create and re-enters the handler with the answer and the state.
 import { homedir } from "node:os";
+import { reviewLink } from "@codai/axiom-review/discovery";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { auditElicitationHooks } from "../../harness/elicit-audit";
 import { inputRequired } from "../adapter";
@@ -49,6 +50,7 @@ async function ask(call: ToolCall, req: HumanStepRequest): Promise<RawToolResult
   const manifestDigest = req.bundle.manifestDigest;
   // Read before minting: a round whose message cannot be built asks nobody.
   const changes = await (await call.deps.workflow()).fileChanges(req.root, req.bundle);
+  const link = await reviewLink(req.root, manifestDigest);
   const requestState = processStates.mint({ manifestDigest, root: req.root, tool: req.tool });
   call.deps.log.info("human confirmation requested", {
     tool: req.tool,
@@ -59,7 +61,7 @@ async function ask(call: ToolCall, req: HumanStepRequest): Promise<RawToolResult
     inputRequests: {
       confirm: inputRequired.elicit({
         mode: "form",
-        message: confirmationMessage(req.root, manifestDigest, changes),
+        message: confirmationMessage(req.root, manifestDigest, changes, link),
         requestedSchema: confirmationSchema(),
       } as Parameters<typeof inputRequired.elicit>[0]),
     },
