@@ -6,6 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadBuildGraph } from "./build-graph";
+import { errorLine } from "./cli-run";
 import { CLI, childEnv, errorOf, REPO, startMcp, tempRoot } from "./mcp-helpers";
 
 let R: { dir: string; cleanup: () => Promise<void> };
@@ -40,7 +41,7 @@ describe("start-up (§1, §3.1)", () => {
     ]) {
       const r = run(args);
       expect(r.status, args.join(" ")).toBe(2);
-      expect(r.stderr).toMatch(/^error: /);
+      expect(errorLine(r).code).toBe("ERR_USAGE");
     }
   });
 
@@ -55,7 +56,7 @@ describe("start-up (§1, §3.1)", () => {
     expect(line).toMatchObject({ level: "warn", allowlist: ["/usr/bin/true"] });
     const bad = run(["--root", R.dir, "--guard-allowlist", "rel/guard"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/^error: /);
+    expect(errorLine(bad).code).toBe("ERR_USAGE");
   });
 
   test("a --profile that does not exist refuses start-up (exit 2)", () => {
