@@ -8,6 +8,7 @@ import {
   LOCK_TIMEOUT_DEFAULT_MS,
   LOCK_TIMEOUT_MAX_MS,
 } from "@codai/axiom-rules";
+import { AXIOM_REL } from "@codai/axiom-store/layout";
 import { GATE_FLAGS } from "../harness/gate/args";
 import { HARNESSES } from "../harness/gate/types";
 import type { FlagSpec, VerbSpec } from "./flag-spec";
@@ -424,7 +425,7 @@ export const VERBS: Record<string, VerbSpec> = {
     flags: {
       stdin: gateFlag("stdin", { help: "read the hook payload from stdin (required)" }),
       root: gateFlag("root", { value: "dir", help: "the root to guard", default: "found upward from the cwd" }),
-      profile: gateFlag("profile", { value: "file", help: "a gate-profile file", default: ".axiom/gate-profile.json" }),
+      profile: gateFlag("profile", { value: "file", help: "a gate-profile file", default: AXIOM_REL.gateProfile }),
       "fail-open": gateFlag("fail-open", { help: "allow (with a warning) where the gate would deny out of doubt" }),
       "no-shell-scan": gateFlag("no-shell-scan", { help: "allow shell tools without scanning the command" }),
       "no-root-discovery": gateFlag("no-root-discovery", { help: "the root is the cwd; no upward walk" }),
