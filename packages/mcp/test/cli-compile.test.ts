@@ -174,9 +174,9 @@ describe("axiom compile", () => {
     expect(await readFile(tmp.path("out.json"), "utf8")).toBe(plain.stdout);
   });
 
-  it("-o into a directory that does not exist → one D16 error line, exit 2, no stack trace", async () => {
+  it("-o into a directory that does not exist → one D16 error line ERR_NOT_FOUND (CLI-H-7), exit 2, no stack trace", async () => {
     await tmp.write("p.json", json(helloPlan()));
-    const err = expectError(await compileIn(["p.json", "-o", "nope/out.json"]), "ERR_INTERNAL");
+    const err = expectError(await compileIn(["p.json", "-o", "nope/out.json"]), "ERR_NOT_FOUND");
     expect(String(err.message)).not.toMatch(/\n\s+at /);
   });
 

@@ -133,7 +133,11 @@ export const VERBS: Record<string, VerbSpec> = {
         default: "all",
         help: "all: deny native edits inside the root and point at axiom_write; protected: only protected paths",
       },
-      "require-human": { type: "boolean", help: "start every server entry with --require-human" },
+      "require-human": {
+        type: "boolean",
+        help: "start every server entry with --require-human",
+        default: "only for harnesses whose client can ask a person",
+      },
       "no-require-human": { type: "boolean", help: "start no server entry with --require-human" },
       force: { type: "boolean", help: "rewrite AXIOM's entries that differ from what init would write" },
       json,
