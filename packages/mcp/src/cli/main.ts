@@ -31,14 +31,14 @@ function unknownVerb(name: string): UsageError {
  */
 function printUsageError(err: UsageError, verb: string | undefined): void {
   const spec = verb === undefined ? undefined : lookup(verb);
-  const usage = spec ? usageLines(spec) : ["usage: axiom <verb> [options]"];
+  const forms = spec ? [...spec.usage] : ["axiom <verb> [options]"];
   const see = spec ? `axiom help ${verb}` : "axiom help";
   if (process.stderr.isTTY) {
+    const usage = spec ? usageLines(spec) : [`usage: ${forms[0]}`];
     writeStderr(`error: ${err.message}\n${usage.join("\n")}\nsee: ${see}\n`);
     setExit(2);
     return;
   }
-  const forms = usage.map((l) => l.replace(/^(usage: | {7})/, ""));
   const details = { ...(spec ? { verb } : {}), ...err.details, usage: forms, see };
   printError(axiomError("ERR_USAGE", { message: err.message, details }));
 }
