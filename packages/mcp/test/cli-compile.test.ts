@@ -236,7 +236,10 @@ describe("axiom compile", () => {
     const run = await compileIn(["p.json", "--net-allow", "example.com"]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(errorLine(run)).toMatchObject({ code: "ERR_USAGE", details: { verb: "compile", see: "axiom help compile" } });
+    expect(errorLine(run)).toMatchObject({
+      code: "ERR_USAGE",
+      details: { verb: "compile", see: "axiom help compile" },
+    });
   });
 
   describe("ref sources", () => {

@@ -2,8 +2,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generateEd25519 } from "@codai/axiom-canon";
-import { afterEach, describe, expect, it } from "vitest";
 import { readTrustStore, verifyRootSignatures } from "@codai/axiom-workflow";
+import { afterEach, describe, expect, it } from "vitest";
 import { errorLine } from "./cli-run";
 import { makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 

@@ -12,8 +12,8 @@ import {
   sha256Hex,
 } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { afterEach, describe, expect, it } from "vitest";
 import { verifyRootSignatures } from "@codai/axiom-workflow";
+import { afterEach, describe, expect, it } from "vitest";
 import { errorLine, runCli as runCliAt } from "./cli-run";
 import { distCopy } from "./dist-copy";
 import { makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
