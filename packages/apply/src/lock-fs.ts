@@ -2,7 +2,7 @@
 // call goes through the `fsx` seam so fault-injection tests reach these files too.
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { errnoOf, fsx, fsyncDir, O } from "@codai/axiom-store";
+import { errnoOf, fsx, fsyncDir, markNewAxiomDir, O } from "@codai/axiom-store";
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,7 +22,10 @@ export async function mkdirp(dir: string): Promise<void> {
     await mkdirp(parent);
     made = await mkdirOnce(dir, false);
   }
-  if (made === "made") await fsyncDir(parent);
+  if (made === "made") {
+    await markNewAxiomDir(dir);
+    await fsyncDir(parent);
+  }
 }
 
 /** One mkdir: made, already there, or (when allowed) missing its parent; other errors propagate. */

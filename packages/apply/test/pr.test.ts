@@ -300,7 +300,7 @@ describe("apply.md §15 PR mode", () => {
     expect(errors).toEqual(["disk full"]);
   });
 
-  it("§15: a repo that does not ignore .axiom/ → still applied; the worktree's .axiom/ is never committed", async () => {
+  it("§15: a repo that does not ignore .axiom/ → still applied; the worktree's .axiom/ is never committed, and .axiom/ ignores itself (CLI-H-8)", async () => {
     const { root } = gitRepo();
     git(root, ["rm", "--quiet", ".gitignore"]);
     git(root, ["commit", "--quiet", "-m", "no ignore"]);
@@ -308,6 +308,6 @@ describe("apply.md §15 PR mode", () => {
     expect(r.error).toBeUndefined();
     expect(r.status).toBe("applied");
     expect(git(root, ["show", "--name-only", "--format=", r.git?.branch as string]).trim()).toBe("a.txt");
-    expect(git(root, ["status", "--porcelain"]).trim()).toBe("?? .axiom/");
+    expect(git(root, ["status", "--porcelain"]).trim()).toBe("");
   });
 });

@@ -136,7 +136,7 @@ describe("axiom apply", () => {
     ]) {
       const run = await runCli(["apply", bundleFile, "--root", root, "--dry-run", ...flags]);
       expect(run.code, flags.join(" ")).toBe(2);
-      expect(run.stderr.startsWith("error: ")).toBe(true);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
     const ok = await runCli([
       "apply",
@@ -160,7 +160,7 @@ describe("axiom apply", () => {
     ]) {
       const run = await runCli(["apply", bundleFile, "--root", root, "--confirm", bundle.manifestDigest, ...flags]);
       expect(run.code, flags.join(" ")).toBe(2);
-      expect(run.stderr.startsWith("error: ")).toBe(true);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
     expect(fs.readFileSync(path.join(root, "keep.txt"), "utf8")).toBe("old\n");
   });

@@ -120,14 +120,14 @@ describe("axiom check: errors before a report (exit 2)", () => {
     const { file } = await bundleFile({ artifacts: [{ path: "a.txt", content: "" }] });
     const run = await runCli(["check", file, "--root", ".", "--guard-allowlist", "rel/path"], { cwd: root });
     expect(run.code).toBe(2);
-    expect(run.stderr.startsWith("error: ")).toBe(true);
+    expect(errorLine(run).code).toBe("ERR_USAGE");
   });
 
   it("With AXIOM_ROOT=some/dir in the environment, `axiom check b.json` (no --root) → usage error, exit 2 (no environment fallback)", async () => {
     const { file } = await bundleFile({ artifacts: [{ path: "a.txt", content: "" }] });
     const run = await runCli(["check", file], { cwd: root, env: { AXIOM_ROOT: root } });
     expect(run.code).toBe(2);
-    expect(run.stderr.startsWith("error: ")).toBe(true);
+    expect(errorLine(run).code).toBe("ERR_USAGE");
   });
 
   it("`axiom check notjson.txt --root .` → ERR_INVALID_MANIFEST, exit 2; 0xFF in the bundle → ERR_INVALID_MANIFEST {file, reason: not-utf8}", async () => {

@@ -118,7 +118,7 @@ describe("axiom emitters", () => {
   });
 
   it('"`--emitter ./missing.mjs` → exit 2, ERR_EMITTER_UNKNOWN; `axiom mcp` does not start"', async () => {
-    const run = await cli(["mcp", "--emitter", "./missing.mjs"]);
+    const run = await cli(["mcp", "--root", ".", "--emitter", "./missing.mjs"]);
     expect(run.code).toBe(2);
     const lines = run.stderr
       .trim()

@@ -3,7 +3,7 @@ import { copyFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadBuildGraph } from "./build-graph";
-import { CLI, REPO, runCli, type TempDir, tempDir } from "./cli-run";
+import { CLI, errorLine, REPO, runCli, type TempDir, tempDir } from "./cli-run";
 import { distCopy } from "./dist-copy";
 
 const VERSION = JSON.parse(await readFile(join(REPO, "packages/mcp/package.json"), "utf8")).version as string;
@@ -15,19 +15,21 @@ afterEach(async () => {
   tmp = undefined;
 });
 
-function expectUsage(run: { code: number | null; stdout: string; stderr: string }, message?: string) {
+/** A usage error as a program sees it (stderr is not a terminal): one D16 line, code ERR_USAGE, exit 2. */
+function expectUsage(run: { code: number | null; stdout: string; stderr: string }, details?: Record<string, unknown>) {
   expect(run.code).toBe(2);
   expect(run.stdout).toBe("");
-  expect(run.stderr).toMatch(/^error: .+\n\naxiom — /);
-  if (message) expect(run.stderr.startsWith(`error: ${message}\n\n`)).toBe(true);
+  const err = errorLine(run);
+  expect(err.code).toBe("ERR_USAGE");
+  if (details) expect(err.details).toMatchObject(details);
 }
 
 describe("entry and parsing (cli.md acceptance)", () => {
-  it('"`axiom --version` and `axiom-mcp -v` → stdout = package version + LF, exit 0, stderr empty"', async () => {
+  it('"`axiom --version` and `axiom-mcp -v` → stdout = package version + LF, exit 0, stderr empty"; also `-V`, `version`, `mcp --version`, `apply -V`', async () => {
     const pkg = JSON.parse(await readFile(join(REPO, "packages/mcp/package.json"), "utf8"));
     expect(pkg.bin).toEqual({ axiom: "dist/cli.js", "axiom-mcp": "dist/cli.js" });
-    for (const flag of ["--version", "-v"]) {
-      const run = await runCli([flag]);
+    for (const flag of [["--version"], ["-v"], ["-V"], ["version"], ["mcp", "--version"], ["apply", "-V"]]) {
+      const run = await runCli(flag);
       expect(run).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: "" });
     }
   });
@@ -95,18 +97,19 @@ describe("entry and parsing (cli.md acceptance)", () => {
       JSON.stringify({ tool_name: "Read", tool_input: { file_path: "a.txt" } }),
     );
     expect(gate.code).toBe(0);
-    const mcp = await run(["mcp"]);
+    const mcp = await run(["mcp", "--root", "."]);
     expect(mcp.code).toBe(2);
     expect(mcp.stdout).toBe("");
     expect(JSON.parse(mcp.stderr.trim().split("\n").at(-1) as string).code).toMatch(/^ERR_/);
   });
 
-  it('"`axiom` (no verb) → help on stdout, exit 2; `axiom --help`, `axiom -h`, `axiom help foo` → help on stdout, exit 0"', async () => {
+  it('"`axiom` (no verb) → help on stdout, exit 2; `axiom --help`, `axiom -h`, `axiom help` → help on stdout, exit 0"; `axiom help foo` → usage error (CLI-H-4)', async () => {
     const none = await runCli([]);
     expect(none.code).toBe(2);
-    expect(none.stdout).toMatch(/^axiom — /);
+    expect(none.stdout.startsWith(`axiom ${VERSION}: `)).toBe(true);
     expect(none.stderr).toBe("");
-    for (const args of [["--help"], ["-h"], ["help", "foo"]]) {
+    expectUsage(await runCli(["help", "foo"]), { verb: "foo" });
+    for (const args of [["--help"], ["-h"], ["help"]]) {
       const run = await runCli(args);
       expect(run.code).toBe(0);
       expect(run.stdout).toBe(none.stdout);
@@ -114,26 +117,18 @@ describe("entry and parsing (cli.md acceptance)", () => {
     }
   });
 
-  it("the global help lists every registered verb's synopsis line in §7.0 order, and the exit-code table", async () => {
+  it("the global help lists every registered verb with its one-line description, and the exit-code table", async () => {
+    const { VERBS } = await import("../src/cli/verbs");
     const { stdout } = await runCli(["--help"]);
-    const compile = stdout.indexOf("  axiom compile <plan.json|plan.yaml|plan.yml|plan.axm> [-o <file>]");
-    const verify = stdout.indexOf("  axiom verify <bundle.json>");
-    const diff = stdout.indexOf("  axiom diff <a.json> <b.json>\n");
-    const schema = stdout.indexOf(
-      "  axiom schema <Plan|Manifest|ManifestBundle|CheckReport|ApplyResult|Profile|Journal|RepoSnapshot>\n",
-    );
-    expect(compile).toBeGreaterThan(0);
-    expect(verify).toBeGreaterThan(compile);
-    expect(diff).toBeGreaterThan(verify);
-    expect(schema).toBeGreaterThan(diff);
-    expect(stdout).toContain("Exit codes:\n  0  ");
+    for (const [name, spec] of Object.entries(VERBS))
+      expect(stdout).toMatch(new RegExp(`^  ${name} +${spec.summary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m"));
+    expect(stdout).toContain("exit codes:\n  0  ");
   });
 
-  it('"`axiom frobnicate` → stderr starts `error: unknown verb: frobnicate`, then a blank line and the help; stdout empty; exit 2"', async () => {
-    const help = (await runCli(["--help"])).stdout;
+  it('"`axiom frobnicate`" → ERR_USAGE naming the verb, no suggestion (nothing is close), no help dumped; stdout empty; exit 2', async () => {
     const run = await runCli(["frobnicate"]);
-    expectUsage(run, "unknown verb: frobnicate");
-    expect(run.stderr).toBe(`error: unknown verb: frobnicate\n\n${help}`);
+    expectUsage(run, { verb: "frobnicate", suggestions: [], see: "axiom help" });
+    expect(run.stderr).not.toContain("exit codes");
   });
 
   it('"`axiom compile plan.json --bogus` → usage error, exit 2"; a flag of another verb is a usage error too', async () => {
@@ -143,8 +138,8 @@ describe("entry and parsing (cli.md acceptance)", () => {
   });
 
   it("a single-value flag given twice is a usage error (`--root a --root b`)", async () => {
-    expectUsage(await runCli(["compile", "p.json", "--root", "a", "--root", "b"]), "--root given more than once");
-    expectUsage(await runCli(["compile", "p.json", "-o", "a.json", "--out", "b.json"]), "--out given more than once");
+    expectUsage(await runCli(["compile", "p.json", "--root", "a", "--root", "b"]), { flag: "--root" });
+    expectUsage(await runCli(["compile", "p.json", "-o", "a.json", "--out", "b.json"]), { flag: "--out" });
   });
 
   it("a boolean flag given a value (`--allow-net=1`) and a value flag without a value are usage errors", async () => {
@@ -160,10 +155,11 @@ describe("entry and parsing (cli.md acceptance)", () => {
     expectUsage(await runCli(["verify"]));
   });
 
-  it("Node's ERR_PARSE_ARGS_* never appears as a code: the usage error carries no JSON", async () => {
+  it("Node's ERR_PARSE_ARGS_* never appears as a code, nor Node's parseArgs wording: the usage error is ERR_USAGE in our words", async () => {
     const run = await runCli(["compile", "p.json", "--bogus"]);
     expect(run.stderr).not.toContain("ERR_PARSE_ARGS");
-    expect(run.stderr).not.toContain('"code"');
+    expect(run.stderr).not.toContain("To specify a positional argument");
+    expectUsage(run, { verb: "compile", flag: "--bogus" });
   });
 
   it("`--` ends flag parsing: the rest are positionals", async () => {
@@ -173,15 +169,16 @@ describe("entry and parsing (cli.md acceptance)", () => {
     expect(JSON.parse(run.stderr)).toMatchObject({ code: "ERR_NOT_FOUND", details: { file: "--plan.json" } });
   });
 
-  it('"`axiom compile --help` → help on stdout, exit 0" (also with -h, and with no positional)', async () => {
-    const help = (await runCli(["--help"])).stdout;
-    for (const args of [
-      ["compile", "--help"],
-      ["compile", "-h"],
-      ["verify", "b.json", "--help"],
-      ["schema", "-h"],
-    ]) {
-      const run = await runCli(args);
+  it('"`axiom compile --help` → help on stdout, exit 0" (also with -h, and with no positional): the verb\'s own help, as `axiom help <verb>`', async () => {
+    for (const [verb, args] of [
+      ["compile", ["compile", "--help"]],
+      ["compile", ["compile", "-h"]],
+      ["verify", ["verify", "b.json", "--help"]],
+      ["schema", ["schema", "-h"]],
+    ] as const) {
+      const help = (await runCli(["help", verb])).stdout;
+      expect(help.startsWith(`axiom ${verb}: `)).toBe(true);
+      const run = await runCli([...args]);
       expect(run).toMatchObject({ code: 0, stdout: help, stderr: "" });
     }
   });

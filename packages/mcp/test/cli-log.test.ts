@@ -7,7 +7,7 @@ import { mkdir, realpath, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { appendChainEntry, formatChainLine } from "@codai/axiom-apply";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CLI, runCli, scrubbedEnv, type TempDir, tempDir } from "./cli-run";
+import { CLI, errorLine, runCli, scrubbedEnv, type TempDir, tempDir } from "./cli-run";
 
 let t: TempDir;
 let root: string;
@@ -102,7 +102,7 @@ describe("axiom log", () => {
     for (const n of ["0", "100001", "1e3", "-1"]) {
       const run = await runCli(["log", "--root", root, "-n", n]);
       expect(run.code).toBe(2);
-      expect(run.stderr.startsWith("error: ")).toBe(true);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
     expect((await runCli(["log", "--root", root, "-n", "100000"])).code).toBe(0);
     expect((await runCli(["log", "--root", root, "--limit", "3"])).code).toBe(0);

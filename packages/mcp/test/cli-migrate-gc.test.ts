@@ -20,7 +20,7 @@ const cli = (args: string[]) => runCli(args, { cwd: tmp.dir });
 function expectUsage(run: CliRun): void {
   expect(run.code).toBe(2);
   expect(run.stdout).toBe("");
-  expect(run.stderr.startsWith("error: ")).toBe(true);
+  expect(errorLine(run).code).toBe("ERR_USAGE");
 }
 
 function expectError(run: CliRun, code: string): Record<string, unknown> {

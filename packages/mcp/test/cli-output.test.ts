@@ -3,10 +3,11 @@
 // for EPIPE.
 import { spawn } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { VerbSpec } from "../src/cli/flag-spec";
+import { main } from "../src/cli/main";
 import { parseVerbArgs } from "../src/cli/parse";
 import { UsageError, type VerbModule } from "../src/cli/verb";
 import { VERBS } from "../src/cli/verbs";
-import { main } from "../src/cli/main";
 import { CLI, helloPlan, scrubbedEnv, type TempDir, tempDir } from "./cli-run";
 
 interface Captured {
@@ -47,13 +48,21 @@ afterEach(async () => {
   process.exitCode = 0;
 });
 
+/** A registry entry injected for one test. */
+const testVerb: Omit<VerbSpec, "load"> = {
+  summary: "a verb injected by a test",
+  group: "inspect",
+  usage: ["axiom test"],
+  positionals: { min: 0, max: 0 },
+  flags: {},
+  examples: [],
+};
+
 describe("D16 failure output (cli.md §5)", () => {
   it('"An injected non-AXIOM exception inside a verb → stderr {"code":"ERR_INTERNAL","message":…} with no stack trace, exit 2"', async () => {
     VERBS["test-throws"] = {
-      synopsis: "axiom test-throws",
+      ...testVerb,
       load: async (): Promise<VerbModule> => ({
-        options: {},
-        positionals: { min: 0, max: 0 },
         run: async () => {
           throw new TypeError("boom: cannot read properties of undefined");
         },
@@ -72,7 +81,7 @@ describe("D16 failure output (cli.md §5)", () => {
   });
 
   it("a verb module that fails to load is ERR_INTERNAL too, never a stack trace", async () => {
-    VERBS["test-noload"] = { synopsis: "axiom test-noload", load: () => Promise.reject(new Error("chunk missing")) };
+    VERBS["test-noload"] = { ...testVerb, load: () => Promise.reject(new Error("chunk missing")) };
     try {
       const r = await capture(() => main(["test-noload"]));
       expect(r.exitCode).toBe(2);
@@ -126,63 +135,60 @@ describe("output conventions (cli.md §3)", () => {
   });
 });
 
-describe("strict parsing rules (cli.md §2) on flag tables with integer flags", () => {
-  const apply: VerbModule = {
-    options: {
-      root: { type: "string" },
-      "dry-run": { type: "boolean" },
-      "lock-timeout": { type: "string" },
-      "keep-backups": { type: "string" },
-    },
-    positionals: { min: 1, max: 1 },
-    integers: { "lock-timeout": { min: 0, max: 600_000 }, "keep-backups": { min: 0, max: 1000 } },
-    run: async () => undefined,
+describe("strict parsing rules (cli.md §2) on the registry's flag tables", () => {
+  const apply = VERBS.apply as VerbSpec;
+  const log = VERBS.log as VerbSpec;
+  const usage = (verb: VerbSpec, args: string[]) => expect(() => parseVerbArgs("v", verb, args)).toThrow(UsageError);
+  const values = (verb: VerbSpec, args: string[]) => {
+    const parsed = parseVerbArgs("v", verb, args);
+    if (parsed.kind !== "run") throw new Error(`expected a run, got ${parsed.kind}`);
+    return parsed.values;
   };
-  const log: VerbModule = {
-    options: { limit: { type: "string", short: "n" } },
-    positionals: { min: 0, max: 0 },
-    integers: { limit: { min: 1, max: 100_000 } },
-    run: async () => undefined,
-  };
-  const usage = (verb: VerbModule, args: string[]) => expect(() => parseVerbArgs("v", verb, args)).toThrow(UsageError);
 
   it('"`--lock-timeout 600001` / `--lock-timeout 1e3` / `--keep-backups -1` / `--keep-backups 1001` → usage error; `--lock-timeout 0` and `--keep-backups 1000` accepted"', () => {
     usage(apply, ["b.json", "--root", ".", "--lock-timeout", "600001"]);
     usage(apply, ["b.json", "--root", ".", "--lock-timeout", "1e3"]);
     usage(apply, ["b.json", "--root", ".", "--keep-backups", "-1"]);
+    usage(apply, ["b.json", "--root", ".", "--keep-backups=-1"]);
     usage(apply, ["b.json", "--root", ".", "--keep-backups", "1001"]);
     usage(apply, ["b.json", "--lock-timeout", "0x10"]);
     usage(apply, ["b.json", "--lock-timeout", " 5"]);
-    const ok = parseVerbArgs("apply", apply, [
-      "b.json",
-      "--root",
-      ".",
-      "--lock-timeout",
-      "0",
-      "--keep-backups",
-      "1000",
-    ]);
-    expect(ok.values).toMatchObject({ "lock-timeout": "0", "keep-backups": "1000" });
+    const ok = values(apply, ["b.json", "--root", ".", "--lock-timeout", "0", "--keep-backups", "1000"]);
+    expect(ok).toMatchObject({ "lock-timeout": "0", "keep-backups": "1000" });
   });
 
   it('"`axiom log -n 0` / `-n 100001` → usage error; `-n 100000` accepted"; beyond 2^53−1 → usage error', () => {
     usage(log, ["-n", "0"]);
     usage(log, ["-n", "100001"]);
-    usage({ ...log, integers: { limit: { min: 0, max: Number.MAX_SAFE_INTEGER } } }, ["-n", "9007199254740992"]);
-    expect(parseVerbArgs("log", log, ["-n", "100000"]).values.limit).toBe("100000");
-    expect(parseVerbArgs("log", log, ["--limit", "7"]).values.limit).toBe("7");
+    const wide: VerbSpec = {
+      ...log,
+      flags: {
+        limit: { ...(log.flags.limit as VerbSpec["flags"][string]), integer: { min: 0, max: Number.MAX_SAFE_INTEGER } },
+      },
+    };
+    usage(wide, ["-n", "9007199254740992"]);
+    expect(values(log, ["-n", "100000"]).limit).toBe("100000");
+    expect(values(log, ["-n7"]).limit).toBe("7");
+    expect(values(log, ["--limit", "7"]).limit).toBe("7");
+    expect(values(log, ["--limit=7"]).limit).toBe("7");
   });
 
   it('"`axiom apply b.json --root a --root b --dry-run` → usage error (repeated single-value flag)"; a repeated boolean too', () => {
     usage(apply, ["b.json", "--root", "a", "--root", "b", "--dry-run"]);
     usage(apply, ["b.json", "--dry-run", "--dry-run"]);
+    expect(values(apply, ["b.json", "--guard-allowlist", "/a", "--guard-allowlist=/b"])["guard-allowlist"]).toEqual([
+      "/a",
+      "/b",
+    ]);
   });
 
-  it("a boolean given a value (`--dry-run=1`) and an unknown flag are usage errors whose message is one line", () => {
+  it("a boolean given a value (`--dry-run=1`), an unknown flag and a value flag without a value are usage errors whose message is one line", () => {
     for (const args of [
       ["b.json", "--dry-run=1"],
       ["b.json", "--bogus"],
+      ["b.json", "-x"],
       ["b.json", "--root"],
+      ["b.json", "--root", "--dry-run"],
     ]) {
       try {
         parseVerbArgs("apply", apply, args);
@@ -190,13 +196,30 @@ describe("strict parsing rules (cli.md §2) on flag tables with integer flags", 
       } catch (err) {
         expect(err).toBeInstanceOf(UsageError);
         expect((err as Error).message).not.toContain("\n");
+        expect((err as Error).message).not.toMatch(/Unknown option|parseArgs|To specify a positional/);
       }
     }
   });
 
-  it("--help wins over the positional count and integer checks; a verb with help: false rejects --help", () => {
-    expect(parseVerbArgs("apply", apply, ["--help"]).help).toBe(true);
-    expect(parseVerbArgs("log", log, ["-h", "-n", "0"]).help).toBe(true);
-    usage({ ...log, help: false }, ["--help"]);
+  it("`--` ends the flags: what follows is positional even when it starts with -", () => {
+    const parsed = parseVerbArgs("apply", apply, ["--root", ".", "--", "--dry-run"]);
+    expect(parsed).toEqual({ kind: "run", values: { root: "." }, positionals: ["--dry-run"] });
+  });
+
+  it("--help / --version win over the positional count, integer checks and unknown flags", () => {
+    expect(parseVerbArgs("apply", apply, ["--help"]).kind).toBe("help");
+    expect(parseVerbArgs("log", log, ["-h", "-n", "0"]).kind).toBe("help");
+    expect(parseVerbArgs("log", log, ["--bogus", "-h"]).kind).toBe("help");
+    expect(parseVerbArgs("apply", apply, ["-V"]).kind).toBe("version");
+  });
+
+  it("a value outside a flag's choices is a usage error naming the close choice", () => {
+    try {
+      parseVerbArgs("init", VERBS.init as VerbSpec, ["--harness", "clade"]);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).details).toMatchObject({ flag: "--harness", value: "clade", suggestions: ["claude"] });
+    }
   });
 });

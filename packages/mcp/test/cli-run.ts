@@ -66,7 +66,7 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliRun> {
 }
 
 /** Parses the single D16 error line on stderr (exactly one line + LF). */
-export function errorLine(run: CliRun): Record<string, unknown> {
+export function errorLine(run: Pick<CliRun, "stderr">): Record<string, unknown> {
   const lines = run.stderr.split("\n");
   if (lines.length !== 2 || lines[1] !== "") throw new Error(`expected one stderr line, got: ${run.stderr}`);
   return JSON.parse(lines[0] as string) as Record<string, unknown>;

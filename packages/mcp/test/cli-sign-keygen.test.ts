@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { keyPairOf } from "@codai/axiom-canon";
 import { afterEach, describe, expect, it } from "vitest";
 import { keygenToDir } from "../src/cli/keys";
+import { errorLine } from "./cli-run";
 import { runCli, stderrError, tempDir } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -84,7 +85,7 @@ describe("axiom keygen", () => {
       const run = await runCli(["keygen", "--name", name], { cwd });
       expect(run.code).toBe(2);
       expect(run.stdout).toBe("");
-      expect(run.stderr.startsWith("error: ")).toBe(true);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
     expect(await readdir(cwd)).toEqual([]);
     const ok = await runCli(["keygen", "--name", "x".repeat(200)], { cwd });

@@ -2,8 +2,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generateEd25519 } from "@codai/axiom-canon";
-import { afterEach, describe, expect, it } from "vitest";
 import { readTrustStore, verifyRootSignatures } from "@codai/axiom-workflow";
+import { afterEach, describe, expect, it } from "vitest";
+import { errorLine } from "./cli-run";
 import { makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 
 let cleanups: (() => Promise<void>)[] = [];
@@ -185,7 +186,7 @@ describe("axiom trust remove / list / root-id", () => {
       const run = await runCli(args, { cwd: root });
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stdout).toBe("");
-      expect(run.stderr.startsWith("error: ")).toBe(true);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
   });
 

@@ -12,9 +12,9 @@ import {
   sha256Hex,
 } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { afterEach, describe, expect, it } from "vitest";
 import { verifyRootSignatures } from "@codai/axiom-workflow";
-import { runCli as runCliAt } from "./cli-run";
+import { afterEach, describe, expect, it } from "vitest";
+import { errorLine, runCli as runCliAt } from "./cli-run";
 import { distCopy } from "./dist-copy";
 import { makeBundle, runCli, stderrError, tempDir, writeJson } from "./sign-helpers";
 
@@ -273,7 +273,7 @@ describe("axiom sign (Ed25519)", () => {
       const run = await runCli(["sign", "b.json", "--key-file", key.file, ...extra], { cwd: root });
       expect(run.code).toBe(2);
       expect(run.stdout).toBe("");
-      expect(run.stderr.startsWith("error: ")).toBe(true);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
   });
 
@@ -400,7 +400,7 @@ describe("axiom sign --keyless (first pass: flag rules and token resolution)", (
     ]) {
       const run = await runCli(["sign", "b.json", "--keyless", ...extra], { cwd: root });
       expect(run.code).toBe(2);
-      expect(run.stderr.startsWith("error: ")).toBe(true);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
   });
 
@@ -410,7 +410,7 @@ describe("axiom sign --keyless (first pass: flag rules and token resolution)", (
     await keyInStore(root);
     const run = await runCli(["sign", "b.json", "--keyless", "--bound", "--root", "."], { cwd: root });
     expect(run.code).toBe(2);
-    expect(run.stderr.startsWith("error: ")).toBe(true);
+    expect(errorLine(run).code).toBe("ERR_USAGE");
     await runCli(["trust", "root-id", "acme", "--root", "."], { cwd: root });
     const bound = await runCli(["sign", "b.json", "--keyless", "--bound", "--root", "."], { cwd: root });
     expect(bound.code).toBe(1);

@@ -91,7 +91,7 @@ describe("axiom status", () => {
   it("`axiom status --dry-run` (flag of another verb) → usage error, exit 2", async () => {
     const run = await runCli(["status", "--dry-run"], { cwd: root });
     expect(run.code).toBe(2);
-    expect(run.stderr.startsWith("error: ")).toBe(true);
+    expect(errorLine(run).code).toBe("ERR_USAGE");
   });
 });
 
@@ -135,7 +135,7 @@ describe.skipIf(!verifyWired)("axiom verify --journal", () => {
     ]) {
       const run = await runCli(args, { cwd: root });
       expect(run.code).toBe(2);
-      expect(run.stderr.startsWith("error: ")).toBe(true);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
     const bad = await runCli(["verify", "--journal", "--root", "/nonexistent/axiom"]);
     expect(bad.code).toBe(2);

@@ -188,7 +188,7 @@ describe("axiom schema", () => {
       const run = await cli(args);
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stdout).toBe("");
-      expect(run.stderr).toMatch(/^error: /);
+      expect(errorLine(run).code).toBe("ERR_USAGE");
     }
   });
 });

@@ -6,6 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadBuildGraph } from "./build-graph";
+import { errorLine } from "./cli-run";
 import { CLI, childEnv, errorOf, REPO, startMcp, tempRoot } from "./mcp-helpers";
 
 let R: { dir: string; cleanup: () => Promise<void> };
@@ -18,17 +19,35 @@ const run = (args: string[]) =>
   spawnSync(process.execPath, [CLI, "mcp", ...args], { encoding: "utf8", env: childEnv(), input: "", timeout: 30_000 });
 
 describe("start-up (§1, §3.1)", () => {
-  test("axiom mcp --root relative/dir → stderr JSON ERR_ROOT_NOT_DIR, exit 2; --root /abs/missing and --root /abs/file.txt → ERR_ROOT_NOT_DIR", async () => {
+  test("axiom mcp --root /abs/missing and --root /abs/file.txt → ERR_ROOT_NOT_DIR, exit 2; a relative root is resolved against the cwd (CLI-H-6): --root missing/dir → ERR_ROOT_NOT_DIR", async () => {
     await writeFile(join(R.dir, "file.txt"), "");
     for (const root of ["relative/dir", join(R.dir, "missing"), join(R.dir, "file.txt")]) {
-      const r = run(["--root", root]);
+      const r = spawnSync(process.execPath, [CLI, "mcp", "--root", root], {
+        encoding: "utf8",
+        env: childEnv(),
+        input: "",
+        cwd: R.dir,
+        timeout: 30_000,
+      });
       expect(r.status).toBe(2);
       expect(JSON.parse(r.stderr.trim().split("\n").pop() ?? "")).toMatchObject({
         code: "ERR_ROOT_NOT_DIR",
-        details: { root },
+        details: { root: root.startsWith("/") ? root : join(R.dir, root) },
       });
       expect(r.stdout).toBe("");
     }
+  });
+
+  test("axiom mcp --root . (relative) serves the cwd: axiom_status {} reports its realpath", async () => {
+    const s = rawServer(["--root", "."], R.dir);
+    await s.send("initialize", INIT);
+    s.notify("notifications/initialized");
+    const r = (await s.send("tools/call", { name: "axiom_status", arguments: {} })) as {
+      result: { structuredContent: { root: string } };
+    };
+    s.child.stdin.end();
+    expect(await s.exit()).toBe(0);
+    expect(r.result.structuredContent.root).toBe(R.dir);
   });
 
   test("--tools everything, --wire 2027, --log-level verbose, --http-token-env without --http → usage error, exit 2", () => {
@@ -40,7 +59,7 @@ describe("start-up (§1, §3.1)", () => {
     ]) {
       const r = run(args);
       expect(r.status, args.join(" ")).toBe(2);
-      expect(r.stderr).toMatch(/^error: /);
+      expect(errorLine(r).code).toBe("ERR_USAGE");
     }
   });
 
@@ -55,7 +74,7 @@ describe("start-up (§1, §3.1)", () => {
     expect(line).toMatchObject({ level: "warn", allowlist: ["/usr/bin/true"] });
     const bad = run(["--root", R.dir, "--guard-allowlist", "rel/guard"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/^error: /);
+    expect(errorLine(bad).code).toBe("ERR_USAGE");
   });
 
   test("a --profile that does not exist refuses start-up (exit 2)", () => {
@@ -64,17 +83,13 @@ describe("start-up (§1, §3.1)", () => {
     expect(JSON.parse(r.stderr.trim().split("\n").pop() ?? "").code).toBe("ERR_INVALID_PROFILE");
   });
 
-  test("axiom mcp with no --root → warn line `no --root given; …`; stdin end → exit 0", () => {
+  test("axiom mcp with no --root refuses to start (CLI-H-5): ERR_ROOT_REQUIRED {roots: []} whose message says how to fix it, stdout empty, exit 2", () => {
     const r = run([]);
-    expect(r.status).toBe(0);
-    const lines = r.stderr
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({
-      level: "warn",
-      msg: "no --root given; tools that need a root will fail with ERR_ROOT_REQUIRED or ERR_ROOT_NOT_ALLOWED",
-    });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    const err = errorLine(r);
+    expect(err).toMatchObject({ code: "ERR_ROOT_REQUIRED", details: { roots: [] } });
+    expect(err.message).toContain("--root");
   });
 
   test("Built dist/cli.js and dist/cli-main.js contain none of server/discover, Mcp-Protocol-Version, @modelcontextprotocol/", async () => {
@@ -96,8 +111,12 @@ describe("start-up (§1, §3.1)", () => {
 });
 
 /** Spawns the server and speaks raw JSON-RPC lines. */
-function rawServer(args: string[]) {
-  const child = spawn(process.execPath, [CLI, "mcp", ...args], { env: childEnv(), stdio: ["pipe", "pipe", "pipe"] });
+function rawServer(args: string[], cwd?: string) {
+  const child = spawn(process.execPath, [CLI, "mcp", ...args], {
+    cwd,
+    env: childEnv(),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   const waiters = new Map<number, (msg: Record<string, unknown>) => void>();

@@ -104,7 +104,7 @@ describe("npm pack → install → npx (issue 12)", () => {
   it("`npx axiom --help` and `npx axiom --version` / `npx axiom-mcp -v` run from the installed tarball", async () => {
     const help = await npx(["axiom", "--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^axiom — /);
+    expect(help.stdout).toMatch(/^axiom \d+\.\d+\.\d+\S*: /);
     for (const args of [
       ["axiom", "--version"],
       ["axiom-mcp", "-v"],

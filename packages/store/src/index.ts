@@ -36,6 +36,7 @@ export {
   AXIOM_GLOB,
   AXIOM_IGNORE_FORMS,
   AXIOM_REL,
+  AXIOM_SELF_GITIGNORE,
   axiomDir,
   backupRel,
   layout,
@@ -45,3 +46,4 @@ export { isFsMarker } from "./marker-cache";
 export { writeAppliedMarker } from "./markers";
 export type { PreImageValue } from "./preimage";
 export { type PreImageFile, preImagePresent, readPreImage, readPreImageBytes, readPreImageFile } from "./preimage";
+export { markNewAxiomDir } from "./self-ignore";

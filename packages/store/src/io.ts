@@ -6,6 +6,7 @@ import { eachLimit } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
 import { errnoOf, fsx, O } from "./fsx";
 import { KeyedGate } from "./local-gate";
+import { markNewAxiomDir } from "./self-ignore";
 
 const IS_WIN = process.platform === "win32";
 
@@ -69,6 +70,7 @@ export async function mkdirp(dir: string): Promise<string[]> {
     try {
       await fsx.mkdir(d);
       created.push(d);
+      await markNewAxiomDir(d);
     } catch (err) {
       if (errnoOf(err) !== "EEXIST") throw err;
     }

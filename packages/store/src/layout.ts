@@ -45,6 +45,7 @@ export const layout = {
   cas: (root: string, hex: string) => under(root, "cas", "sha256", hex.slice(0, 2), hex),
   profilesDir: (root: string) => under(root, "profiles"),
   gateProfile: (root: string) => under(root, "gate-profile.json"),
+  selfGitignore: (root: string) => under(root, ".gitignore"),
   trustDir: (root: string) => under(root, "trust"),
   tmp: (root: string) => under(root, "tmp"),
   wtDir: (root: string) => under(root, "wt"),
@@ -72,6 +73,14 @@ export const AXIOM_GITIGNORE_LINES: readonly string[] = [
   `!${AXIOM_DIR}/profiles/`,
   `!${AXIOM_REL.gateProfile}`,
 ];
+
+/**
+ * `.axiom/.gitignore`, written when `.axiom/` is created (self-ignore.ts): the same entries as
+ * AXIOM_GITIGNORE_LINES, anchored to `.axiom/` itself, so AXIOM's state (journal, backups of
+ * overwritten files, CAS) stays out of git from the first write, whether or not `axiom init` ran.
+ * The file ignores itself; the profiles and the gate profile stay committable.
+ */
+export const AXIOM_SELF_GITIGNORE = `# AXIOM's working state: not for git (written by AXIOM)\n${AXIOM_GITIGNORE_LINES.map((l) => l.replace(`${AXIOM_DIR}/`, "/")).join("\n")}\n`;
 
 /** `.gitignore` lines that ignore the whole `.axiom/` directory (doctor's check, hooks-doctor.md). */
 export const AXIOM_IGNORE_FORMS: readonly string[] = [

@@ -4,7 +4,7 @@
 // same verifyBundle. Reading is capped at 256 KiB; any unreadable, non-UTF-8, non-JSON or invalid
 // store is ERR_INVALID_PROFILE with `details.issues` (≤ 10) on this layer (the predicate has its own
 // mapping).
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseTrustStore, type SignaturesBlock, signaturesBlock, trustedKeyProblem } from "@codai/axiom-checks";
 import {
@@ -14,6 +14,7 @@ import {
   type TrustedKey,
   type TrustStore,
 } from "@codai/axiom-schema";
+import { mkdirp } from "@codai/axiom-store";
 import { AXIOM_REL, layout } from "@codai/axiom-store/layout";
 
 const MAX_TRUST_ISSUES = 10;
@@ -94,7 +95,8 @@ export async function writeTrustStore(root: string, store: TrustStore): Promise<
   const file = trustFilePath(root);
   const tmp = `${file}.tmp-${process.pid}`;
   try {
-    await mkdir(layout.trustDir(root), { recursive: true });
+    // The store's mkdir -p: a new `.axiom/` gets its .gitignore (issue 21).
+    await mkdirp(layout.trustDir(root));
     await writeFile(tmp, `${JSON.stringify(normalizeStore(store), null, 2)}\n`);
     await rename(tmp, file);
   } catch (err) {

@@ -1,84 +1,107 @@
-// Verb dispatcher (cli.md §2): top-level routing, one flag table per verb, strict parsing and
-// the single top-level catch that turns every failure into the D16 error line (cli.md §5).
-
+// Verb dispatcher (cli.md §2): top-level routing (help, version, setup), the registry's per-verb
+// flag parsing, and the single top-level catch that turns every failure into its error output:
+// a usage error (ERR_USAGE) with the verb's usage line and `see: axiom help <verb>`, anything else
+// the D16 error line (cli.md §5).
+import { axiomError } from "@codai/axiom-schema";
+import { RELEASE_VERSION } from "../common/version";
+import type { VerbSpec } from "./flag-spec";
+import { globalHelp, usageLines, verbHelp } from "./help";
 import { printError, setExit, writeStderr, writeStdout } from "./output";
 import { parseVerbArgs } from "./parse";
+import { closeMatches, didYouMean } from "./suggest";
 import { UsageError } from "./verb";
 import { VERBS } from "./verbs";
 
-/** The order of the synopsis table (cli.md §7.0); the global help lists registered verbs in it. */
-const HELP_ORDER = [
-  "mcp",
-  "init",
-  "doctor",
-  "status",
-  "log",
-  "compile",
-  "verify",
-  "check",
-  "apply",
-  "rollback",
-  "gc",
-  "diff",
-  "schema",
-  "emitters",
-  "keygen",
-  "sign",
-  "trust",
-  "gate",
-  "migrate",
-  "snapshot",
-  "snapshot-diff",
-  "ui",
-];
+const HELP_WORDS = new Set(["help", "--help", "-h"]);
+const VERSION_WORDS = new Set(["version", "--version", "-V", "-v"]);
 
-const EXIT_TABLE = `Exit codes:
-  0  success / positive result
-  1  a negative result: a result document was printed on stdout and says "no"
-  2  usage error, an error outside a result document, .axm diagnostics, or a gate deny`;
-
-function helpRank(name: string): number {
-  const i = HELP_ORDER.indexOf(name);
-  return i === -1 ? HELP_ORDER.length : i;
+function lookup(name: string): VerbSpec | undefined {
+  return Object.hasOwn(VERBS, name) ? VERBS[name] : undefined;
 }
 
-export function globalHelp(): string {
-  const names = Object.keys(VERBS).sort((a, b) => helpRank(a) - helpRank(b));
-  const lines = names.map((name) => `  ${VERBS[name]?.synopsis}`);
-  return `axiom — a transactional write gate for AI coding agents\n\nUsage:\n${lines.join("\n")}\n\n${EXIT_TABLE}\n`;
+function unknownVerb(name: string): UsageError {
+  const suggestions = closeMatches(name, Object.keys(VERBS));
+  return new UsageError(`unknown verb "${name}"${didYouMean(suggestions)}`, { verb: name, suggestions });
 }
 
-/** `error: <message>`, a blank line, the global help; stdout stays empty; exit 2. */
-function usage(message: string): void {
-  writeStderr(`error: ${message}\n\n${globalHelp()}`);
-  setExit(2);
+/**
+ * A usage error, exit 2, stdout empty. For a person (stderr is a terminal): `error: …`, the usage
+ * line, `see: axiom help <verb>`. For a program: the D16 line with code ERR_USAGE and the same facts
+ * in `details`, so a script branches on the code like for any other error.
+ */
+function printUsageError(err: UsageError, verb: string | undefined): void {
+  const spec = verb === undefined ? undefined : lookup(verb);
+  const forms = spec ? [...spec.usage] : ["axiom <verb> [options]"];
+  const see = spec ? `axiom help ${verb}` : "axiom help";
+  if (process.stderr.isTTY) {
+    const usage = spec ? usageLines(spec) : [`usage: ${forms[0]}`];
+    writeStderr(`error: ${err.message}\n${usage.join("\n")}\nsee: ${see}\n`);
+    setExit(2);
+    return;
+  }
+  const details = { ...(spec ? { verb } : {}), ...err.details, usage: forms, see };
+  printError(axiomError("ERR_USAGE", { message: err.message, details }));
 }
 
-function help(exit: 0 | 2): void {
-  writeStdout(globalHelp());
+function printVersion(): void {
+  writeStdout(`${RELEASE_VERSION}\n`);
+  setExit(0);
+}
+
+function printHelp(text: string, exit: 0 | 2): void {
+  writeStdout(text);
   setExit(exit);
 }
 
-export async function main(argv: string[]): Promise<void> {
-  let [verbName, ...rest] = argv;
-  if (verbName === undefined) return help(2);
-  if (verbName === "--help" || verbName === "-h" || verbName === "help") return help(0);
-  if (verbName === "setup") {
-    // `setup init …` / `setup doctor …` are exactly `init …` / `doctor …` (D18).
-    const sub = rest[0];
-    if (sub !== "init" && sub !== "doctor") return usage(`setup expects init or doctor`);
-    [verbName, ...rest] = rest;
-  }
-  const entry = Object.hasOwn(VERBS, verbName) ? VERBS[verbName] : undefined;
-  if (!entry) return usage(`unknown verb: ${verbName}`);
-  try {
-    const verb = await entry.load();
-    const { values, positionals, help: wantsHelp } = parseVerbArgs(verbName, verb, rest);
-    if (wantsHelp) return help(0);
+async function runVerb(verb: string, spec: VerbSpec, rest: string[]): Promise<void> {
+  if (spec.help === false) {
+    // The gate parses its own arguments (a hook call never asks for help): only a lone
+    // `axiom gate --help` is answered here.
+    if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) return printHelp(verbHelp(verb), 0);
     setExit(0);
-    await verb.run({ values, positionals, cwd: process.cwd() });
+    return (await spec.load()).run({ values: {}, positionals: rest, cwd: process.cwd() });
+  }
+  const parsed = parseVerbArgs(verb, spec, rest);
+  if (parsed.kind === "help") return printHelp(verbHelp(verb), 0);
+  if (parsed.kind === "version") return printVersion();
+  const module = await spec.load();
+  setExit(0);
+  await module.run({ values: parsed.values, positionals: parsed.positionals, cwd: process.cwd() });
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let [verb, ...rest] = argv;
+  // The verb a usage error is about, once known (its usage line and `see:` are printed).
+  let about: string | undefined;
+  try {
+    if (verb === undefined) return printHelp(globalHelp(RELEASE_VERSION), 2);
+    if (HELP_WORDS.has(verb)) {
+      // `axiom help <verb>`; `axiom --help` and `axiom help` alone: the global help.
+      const topic = verb === "help" ? rest[0] : undefined;
+      if (topic === undefined) return printHelp(globalHelp(RELEASE_VERSION), 0);
+      if (!lookup(topic)) throw unknownVerb(topic);
+      return printHelp(verbHelp(topic), 0);
+    }
+    if (VERSION_WORDS.has(verb)) return printVersion();
+    if (verb.startsWith("-")) {
+      const suggestions = closeMatches(verb, ["--help", "--version"]);
+      throw new UsageError(`unknown flag ${verb}; flags follow the verb${didYouMean(suggestions)}`, {
+        flag: verb,
+        suggestions,
+      });
+    }
+    if (verb === "setup") {
+      // `setup init …` / `setup doctor …` are exactly `init …` / `doctor …` (D18).
+      const sub = rest[0];
+      if (sub !== "init" && sub !== "doctor") throw new UsageError("setup expects init or doctor");
+      [verb, ...rest] = rest as [string, ...string[]];
+    }
+    const spec = lookup(verb);
+    if (!spec) throw unknownVerb(verb);
+    about = verb;
+    await runVerb(verb, spec, rest);
   } catch (err) {
-    if (err instanceof UsageError) usage(err.message);
+    if (err instanceof UsageError) printUsageError(err, about);
     else printError(err);
   }
 }

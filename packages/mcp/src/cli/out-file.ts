@@ -20,10 +20,35 @@ export async function writeFileAtomic(file: string, cwd: string, text: string | 
   } catch (err) {
     await rm(tmp, { force: true }).catch(() => undefined);
     if (isAxiomError(err)) throw err;
-    const reason = (err as NodeJS.ErrnoException).code ?? "write failed";
-    throw axiomError("ERR_INTERNAL", { message: `cannot write ${file} (${reason})` });
+    throw outFileError(file, target, (err as NodeJS.ErrnoException).code);
   }
   return target;
+}
+
+/**
+ * Why `-o <file>` could not be written, as the user's error (CLI-H-7): a missing directory is not
+ * created (a typo in the path must not make a directory), it is ERR_NOT_FOUND naming it; a
+ * directory in the file's place is ERR_TARGET_TYPE. Anything else (permissions, a full disk) is
+ * ERR_INTERNAL with the errno.
+ */
+function outFileError(file: string, target: string, errno: string | undefined): Error {
+  const dir = dirname(target);
+  if (errno === "ENOENT" || errno === "ENOTDIR") {
+    return axiomError("ERR_NOT_FOUND", {
+      message: `cannot write ${file}: the directory ${dir} does not exist (create it first, or pick another -o path)`,
+      details: { file, dir, reason: "no-such-directory" },
+    });
+  }
+  if (errno === "EISDIR") {
+    return axiomError("ERR_TARGET_TYPE", {
+      message: `cannot write ${file}: it is a directory (name a file)`,
+      details: { file, kind: "directory" },
+    });
+  }
+  return axiomError("ERR_INTERNAL", {
+    message: `cannot write ${file} (${errno ?? "write failed"})`,
+    details: { file },
+  });
 }
 
 export function writeJsonAtomic(file: string, cwd: string, value: unknown): Promise<string> {

@@ -12,18 +12,27 @@ export interface VerbContext {
 }
 
 export interface VerbModule {
-  /** One flag table per verb: an unknown flag is a usage error even if another verb knows it. */
-  options: FlagTable;
-  /** Allowed positional count, inclusive. */
-  positionals: { min: number; max: number };
-  /** Single-value flags that must be integers in [min, max] (cli.md §2). */
+  /**
+   * Legacy copies of the registry's flag facts, no longer read: the registry (./verbs.ts) is the one
+   * source; test/cli-registry.test.ts fails while a copy disagrees with it.
+   */
+  options?: FlagTable;
+  positionals?: { min: number; max: number };
   integers?: Record<string, { min: number; max: number }>;
-  /** False for `gate`, which has no `--help` (cli.md §2); default true. */
   help?: boolean;
   run(ctx: VerbContext): Promise<void>;
 }
 
-/** A usage error: `error: <message>`, a blank line, the global help, exit 2. */
+/**
+ * A usage error (cli.md §2): ERR_USAGE, exit 2, printed by the dispatcher with the verb's usage line
+ * and `see: axiom help <verb>`. `details` carries what a script may need (the flag, suggestions).
+ */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
 }

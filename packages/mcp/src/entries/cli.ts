@@ -8,6 +8,8 @@
 declare const __AXIOM_VERSION__: string;
 
 const first = process.argv[2];
+/** A lone `axiom gate --help` is a person asking (cli-main prints the gate's help); a hook never sends it. */
+const gateHelp = first === "gate" && process.argv.length === 4 && ["--help", "-h"].includes(process.argv[3] as string);
 
 async function runGate(): Promise<boolean> {
   let gate: { main(args: string[]): Promise<void> };
@@ -24,9 +26,9 @@ async function runGate(): Promise<boolean> {
 }
 
 try {
-  if (first === "--version" || first === "-v") {
+  if (first === "--version" || first === "-v" || first === "-V" || first === "version") {
     process.stdout.write(`${__AXIOM_VERSION__}\n`);
-  } else if (!(first === "gate" && (await runGate()))) {
+  } else if (!(first === "gate" && !gateHelp && (await runGate()))) {
     const { main } = await import("./cli-main");
     await main(process.argv.slice(2));
   }

@@ -3,7 +3,7 @@
 // start-up (exit 2) happens before the stdio front (stdio-front.ts) has said anything, and it imports
 // no SDK module (decisions SHIP-9); mcp-lazy.ts builds the server factory on what it returns.
 import { homedir } from "node:os";
-import type { EmitterRegistry } from "@codai/axiom-schema";
+import { axiomError, type EmitterRegistry } from "@codai/axiom-schema";
 import { layout } from "@codai/axiom-store/layout";
 import { createLogger, type Logger, type LogLevel } from "../common/logging";
 import { createRootsPolicy, type RootsPolicy } from "../common/roots";
@@ -36,9 +36,16 @@ export interface McpStartup {
 
 export async function prepareStartup(config: McpRunConfig): Promise<McpStartup> {
   const log = createLogger(config.logLevel);
+  // A server with no root could write nothing and every write tool would fail: refuse to start and
+  // say how to fix it (issue 21; CLI-H-5), before the roots are resolved or anything is answered.
+  if (config.roots.length === 0) {
+    throw axiomError("ERR_ROOT_REQUIRED", {
+      message:
+        "axiom mcp needs --root <dir>: the directory the agent may write (e.g. axiom mcp --root .); repeat --root for more",
+      details: { roots: [] },
+    });
+  }
   const policy = await createRootsPolicy(config.roots);
-  if (policy.roots.size === 0)
-    log.warn("no --root given; tools that need a root will fail with ERR_ROOT_REQUIRED or ERR_ROOT_NOT_ALLOWED");
   if (config.allowGuards) log.warn("external guards ENABLED (--allow-guards)", { allowlist: config.guardAllowlist });
   if (config.profile !== undefined) {
     // A --profile that does not exist refuses start-up (mcp.md §5.5). Only this check or the first

@@ -2,11 +2,12 @@
 // temp beside the slot → pin check → rename into the CAS → read back. Bytes never travel inline.
 import { createHash } from "node:crypto";
 import { constants, createReadStream } from "node:fs";
-import { mkdir, open, rename, stat, unlink } from "node:fs/promises";
+import { open, rename, stat, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { digestRef, sha256Hex } from "@codai/axiom-canon";
 import { axiomError, isAxiomError, type RefSource } from "@codai/axiom-schema";
+import { mkdirp } from "@codai/axiom-store";
 import { casGet, casPath, casTempPath } from "../cas";
 import { internal, isMissing } from "../fs-errors";
 import type { ResolvedSource, SourceContext } from "./context";
@@ -55,7 +56,8 @@ async function fetchIntoCas(
 ): Promise<void> {
   const max = net.maxBytes ?? NET_MAX_BYTES;
   const slot = casPath(root, hex);
-  await mkdir(dirname(slot), { recursive: true }).catch((err) => {
+  // The store's mkdir -p: a new `.axiom/` gets its .gitignore (issue 21).
+  await mkdirp(dirname(slot)).catch((err) => {
     throw internal(err, "CAS mkdir failed");
   });
   const tmp = casTempPath(slot);

@@ -4,6 +4,7 @@
 import { isAbsolute } from "node:path";
 import { booleanFlag, enumFlag, listFlag, stringFlag } from "../args";
 import { httpFlags, parseToolsetFlag } from "../mcp-flags";
+import { serverRootArgs } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -34,7 +35,7 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
   }
   const http = httpFlags(stringFlag(values, "http"), stringFlag(values, "http-token-env"));
   const config = {
-    roots: listFlag(values, "root"),
+    roots: serverRootArgs(listFlag(values, "root"), cwd),
     toolset,
     wire,
     logLevel,

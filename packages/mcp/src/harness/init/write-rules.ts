@@ -6,6 +6,7 @@ import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import * as path from "node:path";
 import { containmentWalk } from "@codai/axiom-apply";
 import { axiomError } from "@codai/axiom-schema";
+import { markNewAxiomDir } from "@codai/axiom-store";
 import { AXIOM_DIR } from "@codai/axiom-store/layout";
 import { isPlainObject, parsePlainJson } from "../doctor/jsonc";
 import { jsonText } from "./content";
@@ -48,9 +49,14 @@ export async function atomicWrite(root: string, rel: string, text: string): Prom
   for (let i = 1; i < segs.length; i++) {
     const dirRel = segs.slice(0, i).join("/");
     await containmentWalk(root, `${dirRel}/x`);
-    await mkdir(path.join(root, ...segs.slice(0, i)), { recursive: false }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== "EEXIST") throw err;
-    });
+    const dir = path.join(root, ...segs.slice(0, i));
+    await mkdir(dir, { recursive: false }).then(
+      // A new `.axiom/` gets its .gitignore before anything else is written in it (issue 21).
+      () => markNewAxiomDir(dir),
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== "EEXIST") throw err;
+      },
+    );
   }
   await containmentWalk(root, rel);
   const abs = path.join(root, ...segs);
