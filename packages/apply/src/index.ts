@@ -17,6 +17,7 @@ export {
   verifyChain,
   walkChain,
 } from "./chain";
+export { resolveBlob } from "./blobs";
 export { containmentWalk, isInside, stripLongPrefix } from "./containment";
 export { buildDiff, DIFF_CAP, type DiffEntry, diffEntry } from "./diff";
 export type { PreCheckReport, PreChecks } from "./engine";

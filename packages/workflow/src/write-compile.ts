@@ -3,6 +3,7 @@
 // (or `absent`) of every target. The server logs `compiled` between this step and the next.
 import { compilePlan } from "@codai/axiom-plan";
 import type { EmitterRegistry, ManifestBundle } from "@codai/axiom-schema";
+import { recordAbout } from "./about";
 import { buildWritePlan, type WriteFile } from "./write-plan";
 
 export interface WriteRequest {
@@ -26,5 +27,6 @@ export interface CompiledWrite {
 export async function compileWrite(req: WriteRequest): Promise<CompiledWrite> {
   const plan = buildWritePlan(req.files, req.intent, req.planProfile);
   const { bundle } = await compilePlan(plan, { store: "inline", root: req.root, emitters: req.emitters });
+  await recordAbout(req.root, bundle.manifestDigest, { intent: req.intent });
   return { root: req.root, bundle };
 }

@@ -2,6 +2,7 @@
 // byte for byte from the same input, so the confirm call recompiles to the preview's digest while
 // the tree is unchanged (the TOCTOU guard: the pre-images are inside the digest).
 import { axiomError, type PlanInput } from "@codai/axiom-schema";
+import { writePlanName } from "./write-name";
 
 /** One `files[]` entry of axiom_write after its input schema (mcp.md §7.1). */
 export interface WriteFile {
@@ -36,12 +37,12 @@ export function checkWriteFiles(files: readonly WriteFile[]): void {
   });
 }
 
-/** §7.2: `{apiVersion, kind, name: "agent-write", intent, profile, artifacts}`, artifacts in `files` order. */
+/** §7.2: `{apiVersion, kind, name: <intent as kebab>, intent, profile, artifacts}`, artifacts in `files` order. */
 export function buildWritePlan(files: readonly WriteFile[], intent: string, profile: string): PlanInput {
   return {
     apiVersion: "axiom.dev/v2",
     kind: "Plan",
-    name: "agent-write",
+    name: writePlanName(intent),
     intent,
     profile,
     artifacts: files.map((f) =>
