@@ -10,11 +10,9 @@
 // of named re-exports, and every module any importer reaches through it, in each importer's chunk
 // graph, so every CLI verb would load the whole workflow; `export *` lets each verb's chunk carry
 // only the modules it calls.
-export * from "./about";
 export * from "./applied-state";
 export * from "./apply-bundle";
 export * from "./axm";
-export * from "./change-states";
 export * from "./check-bundle";
 export * from "./compile";
 export * from "./diff-manifests";

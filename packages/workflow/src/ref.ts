@@ -47,7 +47,7 @@ async function hexNames(dir: string): Promise<string[]> {
  * Every digest the root knows: the good chain entries, stored manifests, journals and applied
  * markers. Names only: a prefix must be unique among everything a person could have seen.
  */
-export async function knownDigests(root: string): Promise<Set<string>> {
+async function knownDigests(root: string): Promise<Set<string>> {
   const [chain, ...dirs] = await Promise.all([
     readChain(root).catch(() => ({ entries: [] })),
     hexNames(layout.manifestsDir(root)),
