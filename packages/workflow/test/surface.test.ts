@@ -67,7 +67,6 @@ const SEAM = [
   "dryRunBundle",
   "findStoredBundle",
   "history",
-  "historyView",
   "intakeBundle",
   "loadProfile",
   "lockStatus",
