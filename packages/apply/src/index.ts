@@ -5,6 +5,7 @@
 export { type FsPort, fsx, installFs, nodeFs } from "@codai/axiom-store";
 // Engine core (part A):
 export { type ApplyOptions, apply } from "./apply";
+export { resolveBlob } from "./blobs";
 export {
   appendChainEntry,
   assertChain,
@@ -17,7 +18,6 @@ export {
   verifyChain,
   walkChain,
 } from "./chain";
-export { resolveBlob } from "./blobs";
 export { containmentWalk, isInside, stripLongPrefix } from "./containment";
 export { buildDiff, DIFF_CAP, type DiffEntry, diffEntry } from "./diff";
 export type { PreCheckReport, PreChecks } from "./engine";

@@ -88,7 +88,8 @@ export async function resolveRef(root: string, text: string, options: ResolveRef
   const known = await knownDigests(root);
   for (const d of options.extra ?? []) known.add(d.startsWith("sha256:") ? d.slice(7) : d);
   const candidates = [...known].filter((hex) => hex.startsWith(prefix)).sort();
-  if (candidates.length === 0) throw notFound(text, `no change in this root starts with ${prefix}`, { reason: "unknown" });
+  if (candidates.length === 0)
+    throw notFound(text, `no change in this root starts with ${prefix}`, { reason: "unknown" });
   if (candidates.length > 1) {
     const listed = candidates.map((hex) => `sha256:${hex}`);
     throw notFound(text, `${prefix} is ambiguous: ${candidates.length} changes start with it; type more characters`, {

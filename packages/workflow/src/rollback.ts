@@ -58,7 +58,7 @@ async function withBlocker(root: string, digest: string, run: () => Promise<Roll
     const blocker = await laterChangeTouching(root, hex, drifted).catch(() => undefined);
     if (blocker) {
       throw axiomError("ERR_PREIMAGE_CHANGED", {
-        message: `#${blocker.seq} (${blocker.manifestDigest.slice(7, 19)}) changed ${blocker.paths.join(", ")} after this change; roll it back first: axiom rollback #${blocker.seq}`,
+        message: `#${blocker.seq} (${blocker.manifestDigest.slice(7, 19)}) changed ${blocker.paths.join(", ")} after this change; roll #${blocker.seq} back first (axiom rollback ${blocker.manifestDigest.slice(7, 19)}), then this one`,
         path: err.path,
         details: { ...err.details, blockedBy: blocker },
       });

@@ -19,7 +19,10 @@ export interface StatusView {
   standing: TreeStanding;
 }
 
-async function nameOf(root: string, digest: string): Promise<{ name?: string; bundle?: Awaited<ReturnType<typeof readStoredBundle>> }> {
+async function nameOf(
+  root: string,
+  digest: string,
+): Promise<{ name?: string; bundle?: Awaited<ReturnType<typeof readStoredBundle>> }> {
   try {
     const bundle = await readStoredBundle(root, digest.slice(7));
     return { name: bundle.manifest.name, bundle };
@@ -35,7 +38,10 @@ export async function statusView(root: string): Promise<StatusView> {
   if (!newest) return { doc, standing: { kind: "none" } };
   if (newest.state === "undo" && newest.undid !== undefined) {
     const { name } = await nameOf(root, newest.manifestDigest);
-    return { doc, standing: { kind: "rolled-back", seq: newest.undid, undoneBy: newest.seq, ...(name ? { name } : {}) } };
+    return {
+      doc,
+      standing: { kind: "rolled-back", seq: newest.undid, undoneBy: newest.seq, ...(name ? { name } : {}) },
+    };
   }
   if (newest.state === "failed") {
     const { name } = await nameOf(root, newest.manifestDigest);

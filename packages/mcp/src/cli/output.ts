@@ -45,6 +45,26 @@ export function colourEnabled(): boolean {
   return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 }
 
+/**
+ * How a verb prints its result (issue 21): text for a person on a terminal, the JSON document with
+ * `--json` or whenever stdout is not a TTY, so a script or a pipe always gets the same document.
+ */
+export interface OutputMode {
+  json: boolean;
+  colour: boolean;
+}
+
+export function outputMode(values: { json?: unknown }): OutputMode {
+  const json = values.json === true || !process.stdout.isTTY;
+  return { json, colour: !json && colourEnabled() };
+}
+
+/** The JSON document, or the text form for a person (`render` is only called for text). */
+export function printResult(mode: OutputMode, doc: unknown, render: () => string): void {
+  if (mode.json) printJson(doc);
+  else printText(render());
+}
+
 // ---- Progress (cli.md §9.3): one line on a TTY stderr, first drawn after 500 ms of work, redrawn
 // at most every 100 ms, erased before anything else is written and when the verb ends. It never
 // touches stdout, files or the exit code, and is never coloured.

@@ -28,7 +28,7 @@ export const VERBS: Record<string, VerbEntry> = {
     load: () => import("./verbs/status"),
   },
   log: {
-    synopsis: "axiom log [--root <dir>] [--limit|-n <n>] [--json]",
+    synopsis: "axiom log [--root <dir>] [--limit|-n <n>] [--files] [--json]",
     load: () => import("./verbs/log"),
   },
   compile: {
@@ -51,8 +51,12 @@ export const VERBS: Record<string, VerbEntry> = {
       "axiom apply <bundle.json> --root <dir> (--confirm <digest> | --dry-run) [--profile <name>] [--pr [--branch <name>] [--commit-message <text>]] [--lock-timeout <ms>] [--keep-backups <n>] [--allow-guards] [--guard-allowlist <abs>]…",
     load: () => import("./verbs/apply"),
   },
+  show: {
+    synopsis: "axiom show <ref> [--root <dir>] [--json]",
+    load: () => import("./verbs/show"),
+  },
   rollback: {
-    synopsis: "axiom rollback <digest> --root <dir> [--force]",
+    synopsis: "axiom rollback <ref> --root <dir> [--force] [--json]",
     load: () => import("./verbs/rollback"),
   },
   gc: {
