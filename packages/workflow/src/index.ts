@@ -15,6 +15,7 @@ export * from "./apply-bundle";
 export * from "./axm";
 export * from "./check-bundle";
 export * from "./compile";
+export * from "./diff-contents";
 export * from "./diff-manifests";
 export * from "./diff-snapshots";
 export * from "./history-view";

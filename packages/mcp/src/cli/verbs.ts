@@ -64,7 +64,7 @@ export const VERBS: Record<string, VerbEntry> = {
     load: () => import("./verbs/gc"),
   },
   diff: {
-    synopsis: "axiom diff <a.json> <b.json>",
+    synopsis: "axiom diff <a.json|ref> <b.json|ref> [--root <dir>] [--json]",
     load: () => import("./verbs/diff"),
   },
   schema: {
