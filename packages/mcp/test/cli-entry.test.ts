@@ -118,7 +118,7 @@ describe("entry and parsing (cli.md acceptance)", () => {
     const { stdout } = await runCli(["--help"]);
     const compile = stdout.indexOf("  axiom compile <plan.json|plan.yaml|plan.yml|plan.axm> [-o <file>]");
     const verify = stdout.indexOf("  axiom verify <bundle.json>");
-    const diff = stdout.indexOf("  axiom diff <a.json> <b.json>\n");
+    const diff = stdout.indexOf("  axiom diff <a.json|ref> <b.json|ref> [--root <dir>] [--json]\n");
     const schema = stdout.indexOf(
       "  axiom schema <Plan|Manifest|ManifestBundle|CheckReport|ApplyResult|Profile|Journal|RepoSnapshot>\n",
     );

@@ -74,13 +74,18 @@ export async function readJsonInput(file: string, cwd: string, kind: InputKind):
   return parseInputJson(await readInputText(file, cwd, kind), file, kind);
 }
 
+/** A ManifestBundle file, before intake: unreadable → ERR_NOT_FOUND, not UTF-8 / not JSON → ERR_INVALID_MANIFEST. */
+export function readBundleFile(file: string, cwd: string): Promise<unknown> {
+  return readJsonInput(file, cwd, "bundle");
+}
+
 /**
- * A ManifestBundle file, before intake: unreadable → ERR_NOT_FOUND, not UTF-8 / not JSON →
- * ERR_INVALID_MANIFEST; a Plan given where a bundle belongs → ERR_INVALID_MANIFEST `reason:
- * "plan-not-bundle"` that says to compile it first, instead of the bundle schema's complaints.
+ * The bundle of `check` and `apply`: as readBundleFile, and a Plan given where the bundle belongs
+ * → ERR_INVALID_MANIFEST `reason: "plan-not-bundle"` saying to compile it first, instead of the
+ * bundle schema's complaints (`verify` keeps its negative result for any non-bundle document).
  */
-export async function readBundleFile(file: string, cwd: string): Promise<unknown> {
-  const doc = await readJsonInput(file, cwd, "bundle");
+export async function readBundleToApply(file: string, cwd: string): Promise<unknown> {
+  const doc = await readBundleFile(file, cwd);
   if (typeof doc === "object" && doc !== null && (doc as { kind?: unknown }).kind === "Plan") {
     throw axiomError("ERR_INVALID_MANIFEST", {
       message: `${file} is a Plan, not a bundle: run axiom compile ${file} --root <dir> -o bundle.json first, then use bundle.json`,

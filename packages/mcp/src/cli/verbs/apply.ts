@@ -11,7 +11,7 @@ import { applyBundle, intakeBundle, selectCliProfile } from "@codai/axiom-workfl
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
 import { checkConfirmRef, checkConfirmShape } from "../confirm-ref";
-import { readBundleFile } from "../input";
+import { readBundleToApply } from "../input";
 import { outputMode, printError, printResult, setExit } from "../output";
 import { renderApply } from "../render/apply";
 import { makeStyle } from "../render/style";
@@ -54,7 +54,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     if (!isAbsolute(entry)) throw new UsageError(`--guard-allowlist expects an absolute path, got "${entry}"`);
   }
   const dryRun = booleanFlag(values, "dry-run");
-  const bundle = intakeBundle(await readBundleFile(args[0] as string, cwd));
+  const bundle = intakeBundle(await readBundleToApply(args[0] as string, cwd));
   const confirm = stringFlag(values, "confirm");
   // Step 3: a full digest is compared before the root is known; a short ref needs the root's history.
   const confirmNeedsRoot = !dryRun && checkConfirmShape(confirm, bundle.manifestDigest);

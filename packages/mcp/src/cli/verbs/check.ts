@@ -7,7 +7,7 @@ import { isAbsolute } from "node:path";
 import { checkBundle, formatCheckReport, intakeBundle, selectCliProfile } from "@codai/axiom-workflow";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, listFlag, stringFlag } from "../args";
-import { readBundleFile } from "../input";
+import { readBundleToApply } from "../input";
 import { outputMode, printResult, setExit } from "../output";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
@@ -28,7 +28,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   for (const entry of guardAllowlist) {
     if (!isAbsolute(entry)) throw new UsageError(`--guard-allowlist expects an absolute path, got "${entry}"`);
   }
-  const bundle = intakeBundle(await readBundleFile(args[0] as string, cwd));
+  const bundle = intakeBundle(await readBundleToApply(args[0] as string, cwd));
   const root = await resolveCliRoot(rootArg, cwd);
   // The CLI is operated by a person: any profile may be named, `default` is the built-in (D26).
   const report = await checkBundle({
