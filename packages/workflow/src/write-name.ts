@@ -9,6 +9,8 @@ const FALLBACK = "agent-write";
 export function writePlanName(intent: string): string {
   const kebab = intent
     .normalize("NFKD")
+    // The accents NFKD split off: "déjà" → "deja", not "de-ja".
+    .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+/, "")
