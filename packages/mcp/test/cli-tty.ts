@@ -3,9 +3,9 @@
 // a constant: the argv travels as JSON in the environment and a small node runner spawns the CLI
 // with it (argv array, no shell), so no test input is ever parsed by a shell.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { CLI, scrubbedEnv } from "./cli-run";
 
 const RUNNER = join(tmpdir(), `axiom-tty-runner-${process.pid}.cjs`);
@@ -18,6 +18,13 @@ writeFileSync(
     "process.exitCode = r.status === null ? 1 : r.status;",
   ].join("\n"),
 );
+
+/** `script` located once on the test runner's PATH: a test may give the CLI a narrower PATH. */
+const SCRIPT =
+  (process.env.PATH ?? "")
+    .split(delimiter)
+    .map((dir) => join(dir, "script"))
+    .find((file) => existsSync(file)) ?? "script";
 
 /** The constant command `script` runs; only environment variables vary, always double-quoted. */
 const COMMAND = 'exec "$AXIOM_TTY_NODE" "$AXIOM_TTY_RUNNER"';
@@ -41,7 +48,7 @@ export function runCliTty(args: string[], opts: { cwd: string; env?: Record<stri
       AXIOM_TTY_ARGV: JSON.stringify([CLI, ...args]),
     });
     // -q quiet, -e return the child's exit code, -f flush; the typescript file is /dev/null.
-    const child = spawn("script", ["-qefc", COMMAND, "/dev/null"], {
+    const child = spawn(SCRIPT, ["-qefc", COMMAND, "/dev/null"], {
       cwd: opts.cwd,
       env,
       shell: false,

@@ -97,3 +97,26 @@ export function renderSnapshot(
   else lines.push("  the document itself: add -o <file> to write it, or --json to print it");
   return `${lines.join("\n")}\n`;
 }
+
+export function renderTree(
+  r: {
+    ok: boolean;
+    manifestDigest: string;
+    root: string;
+    tree: string;
+    paths: unknown[];
+    mismatches: { path: string; op: string; expected: string; actual: string }[];
+    note?: string;
+  },
+  style: Style,
+): string {
+  const lines = [
+    r.ok
+      ? `${style.green("OK")} ${printable(r.root)} holds the ${r.tree}-image of ${r.manifestDigest} (${count(r.paths.length, "path")})`
+      : `${style.red("FAIL")} ${printable(r.root)} does not hold the ${r.tree}-image of ${r.manifestDigest}: ${count(r.mismatches.length, "mismatch", "mismatches")}`,
+  ];
+  for (const m of r.mismatches)
+    lines.push(`  ${m.op.padEnd(9)} ${printable(m.path)}: expected ${m.expected}, found ${m.actual}`);
+  if (r.note) lines.push(`  note: ${r.note}`);
+  return `${lines.join("\n")}\n`;
+}

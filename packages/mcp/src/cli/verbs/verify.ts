@@ -47,6 +47,7 @@ export async function run(ctx: VerbContext): Promise<void> {
       attest: typeof attest === "string" ? attest : undefined,
       cwd: ctx.cwd,
       env: process.env,
+      json: ctx.values.json === true,
     });
   }
   const root = typeof rootArg === "string" ? await resolveCliRoot(rootArg, ctx.cwd) : undefined;
