@@ -102,6 +102,13 @@ describe("ambiguous prefixes", () => {
       expect(err.details).toMatchObject({ reason: "ambiguous" });
       expect([...((err.details as { candidates: string[] }).candidates ?? [])].sort()).toEqual([a, twin].sort());
     }
+    // On a terminal the refusal is in words, with the candidates to choose from (CLI-O13).
+    const tty = await runCliTty(["show", a.slice(7, 14), "--root", root], { cwd: root });
+    expect(tty.code).toBe(2);
+    expect(tty.plain).toContain(`error ERR_NOT_FOUND: ${a.slice(7, 14)} is ambiguous: 2 changes start with it`);
+    expect(tty.plain).toContain(`\n  ${[a, twin].sort()[0]}\n  ${[a, twin].sort()[1]}\n`);
+    expect(tty.plain).toContain("  hint: type more characters of the digest\n");
+    expect(tty.plain).not.toContain('{"code"');
     // One more character than the twin shares resolves again.
     expect((await runCli(["show", a.slice(7, 19), "--root", root])).code).toBe(0);
   });

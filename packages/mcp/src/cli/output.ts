@@ -2,6 +2,7 @@
 // console.* or process.stdout.write. Exit codes are set, never forced: process.exit() is not called
 // so a large document piped to another process arrives whole.
 import { toErrorObject } from "@codai/axiom-schema";
+import { errorText } from "./render/error";
 
 let stdoutBroken = false;
 process.stdout.on("error", (err: NodeJS.ErrnoException) => {
@@ -30,9 +31,14 @@ export function printText(text: string): void {
   writeStdout(text.endsWith("\n") ? text : `${text}\n`);
 }
 
-/** An error outside a result document: one compact JSON line on stderr, exit 2 (D16). */
+/**
+ * An error outside a result document, exit 2: one compact JSON line on stderr (D16), or — when
+ * stderr is a terminal — the same error in words, with the candidates of an ambiguous ref and a
+ * hint of what to do (CLI-O13). Never coloured.
+ */
 export function printError(err: unknown): void {
-  writeStderr(`${JSON.stringify(toErrorObject(err))}\n`);
+  const error = toErrorObject(err);
+  writeStderr(process.stderr.isTTY ? errorText(error) : `${JSON.stringify(error)}\n`);
   process.exitCode = 2;
 }
 
