@@ -2,7 +2,7 @@
 // scripts keep working) joined with each entry's meaning (still applied, rolled back by #n, the
 // undo of #n), its intent and origin, and — when the chain is broken — where, and how many lines
 // the log cannot show.
-import { readChain, verifyChain } from "@codai/axiom-apply";
+import { readChain } from "@codai/axiom-apply";
 import { fsx, layout } from "@codai/axiom-store";
 import { type AboutRecord, readAbout } from "./about";
 import { type ChangeLink, linkChain } from "./change-states";
@@ -40,15 +40,15 @@ async function chainLines(root: string): Promise<number> {
 }
 
 export async function historyView(root: string, limit: number): Promise<HistoryView> {
-  const [doc, verify, chain] = await Promise.all([history(root, limit), verifyChain(root), readChain(root)]);
+  const [doc, chain] = await Promise.all([history(root, limit), readChain(root)]);
   const links = linkChain(chain.entries);
   const rows = await Promise.all(
     doc.entries.map(async (e) => ({ link: links.get(e.seq), about: await readAbout(root, e.manifestDigest) })),
   );
   const out: HistoryView = { doc, rows };
-  if (verify.firstBad) {
-    const hidden = (await chainLines(root)) - verify.entries;
-    out.doc = { ...doc, broken: { seq: verify.firstBad.seq, reason: verify.firstBad.reason, hidden } };
+  if (chain.firstBad) {
+    const hidden = (await chainLines(root)) - chain.entries.length;
+    out.doc = { ...doc, broken: { seq: chain.firstBad.seq, reason: chain.firstBad.reason, hidden } };
   }
   return out;
 }
