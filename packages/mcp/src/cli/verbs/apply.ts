@@ -2,8 +2,9 @@
 // [--pr [--branch <name>] [--commit-message <text>]] [--lock-timeout <ms>] [--keep-backups <n>]
 // [--allow-guards] [--guard-allowlist <abs>]…` (cli.md §7.9): read + bundle intake → --confirm →
 // root → the workflow's applyBundle (profile load, engine, store on applied/noop: the same function
-// as axiom_apply) → print the ApplyResult. Exit 0 applied/noop, 1 failed/rolled-back, 2 before a
-// result exists.
+// as axiom_apply) → print the ApplyResult (JSON piped or with --json; on a terminal the text of
+// render/apply.ts: a dry run as a diff with the confirm command). `--confirm` takes any ref form
+// (confirm-ref.ts). Exit 0 applied/noop, 1 failed/rolled-back, 2 before a result exists.
 import { isAbsolute } from "node:path";
 import { KEEP_BACKUPS_MAX, LOCK_TIMEOUT_MAX_MS } from "@codai/axiom-rules";
 import { axiomError } from "@codai/axiom-schema";
@@ -76,12 +77,13 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     commitMessage: stringFlag(values, "commit-message") ?? stringFlag(values, "message"),
     guards: { allowGuards: booleanFlag(values, "allow-guards"), guardAllowlist: listFlag(values, "guard-allowlist") },
   });
-  printResult(outputMode(values), result, () =>
+  const mode = outputMode(values);
+  printResult(mode, result, () =>
     renderApply(result, {
       bundleArg: args[0] as string,
       rootArg,
       name: bundle.manifest.name,
-      style: makeStyle(outputMode(values).colour),
+      style: makeStyle(mode.colour),
     }),
   );
   if (trustError !== undefined && result.status === "applied") {
