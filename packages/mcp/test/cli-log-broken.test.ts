@@ -67,7 +67,7 @@ describe("a chain with line 3 edited", () => {
     expect(r.code).toBe(0);
     const lines = r.plain.split("\n");
     expect(lines[0]).toBe("JOURNAL CHAIN BROKEN at #3 (prev-mismatch): the history from #3 on cannot be trusted");
-    expect(lines[1]).toBe("3 lines of chain.jsonl hidden below; see axiom verify --journal --root .");
+    expect(lines[1]).toBe("3 entries (#3 and later) hidden; see axiom verify --journal --root .");
     expect(r.output.startsWith("\u001b[31mJOURNAL CHAIN BROKEN")).toBe(true);
     expect(lines[3]).toMatch(/ #2 +just now +rollback +undid #1: write the notes \(1 file\) cli$/);
     expect(lines[4]).toMatch(/ #1 +just now +undone +write the notes \(undone by #2\) \(1 file\) cli$/);

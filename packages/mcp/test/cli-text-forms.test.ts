@@ -62,4 +62,20 @@ describe("text on a terminal, JSON when piped", () => {
     const piped = JSON.parse((await runCli(["snapshot", "--root", root, "--max-files", "1"])).stdout);
     expect(piped).toMatchObject({ kind: "RepoSnapshot", body: { truncated: true } });
   });
+
+  it("NO_COLOR=1 on a terminal → no ESC byte; the coloured dry run with its SGR removed is exactly that text", async () => {
+    const coloured = await runCliTty(["apply", "b.json", "--root", ".", "--dry-run"], { cwd: root });
+    const plain = await runCliTty(["apply", "b.json", "--root", ".", "--dry-run"], {
+      cwd: root,
+      env: { NO_COLOR: "1" },
+    });
+    expect(coloured.output).toContain("\u001b[33mDRY RUN\u001b[0m");
+    expect(plain.output).not.toContain("\u001b");
+    expect(coloured.plain).toBe(plain.output);
+    const empty = await runCliTty(["apply", "b.json", "--root", ".", "--dry-run"], {
+      cwd: root,
+      env: { NO_COLOR: "" },
+    });
+    expect(empty.output).toBe(coloured.output);
+  });
 });

@@ -55,7 +55,7 @@ export function renderLog(
         `JOURNAL CHAIN BROKEN at #${broken.seq} (${broken.reason}): the history from #${broken.seq} on cannot be trusted`,
       ),
       style.red(
-        `${count(broken.hidden, "line")} of chain.jsonl hidden below; see axiom verify --journal --root ${shellArg(opts.rootArg)}`,
+        `${count(broken.hidden, "entry", "entries")} (#${broken.seq} and later) hidden; see axiom verify --journal --root ${shellArg(opts.rootArg)}`,
       ),
       "",
     );
