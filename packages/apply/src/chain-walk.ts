@@ -107,12 +107,24 @@ export interface ChainTally {
  * prev-mismatch; the first failure stops the walk. A line in `formatChainLine`'s exact shape with
  * the expected seq and prev is read by the scanner (chain-scan.ts); every other line by the full
  * parse and checks, which alone decide every failure.
+ *
+ * A prev-mismatch on line n says line n-1's bytes are not the ones line n recorded: line n-1 is
+ * the entry that cannot be vouched for (an edit of line 3 shows first on line 4, issue 21). So
+ * firstBad names n-1 (line 1 itself when n is 1), line n-1 is not a good entry, and `visit` sees
+ * an entry only once the next line confirms it or the file ends.
  */
 export function tallyChain(data: Uint8Array, visit?: (entry: ChainEntry) => void): ChainTally {
   // A Buffer view (no copy) for latin1 decoding, which keeps byte offsets as string indices.
   const buf = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   let count = 0;
   let head = GENESIS;
+  // The last entry read, not yet confirmed by a next line, and the head before it.
+  let pending: ChainEntry | undefined;
+  let headBefore = GENESIS;
+  const flush = () => {
+    if (pending) visit?.(pending);
+    pending = undefined;
+  };
   let start = 0;
   // `text` decodes buf[textAt, textAt + text.length), whole lines with their `\n`: one native call
   // per window, and the entries' strings are slices of it instead of copies.
@@ -121,7 +133,10 @@ export function tallyChain(data: Uint8Array, visit?: (entry: ChainEntry) => void
   while (start < buf.length) {
     const nl = buf.indexOf(0x0a, start);
     const seq = count + 1;
-    if (nl < 0) return { count, head, firstBad: { seq, reason: "parse" } };
+    if (nl < 0) {
+      flush();
+      return { count, head, firstBad: { seq, reason: "parse" } };
+    }
     if (nl >= textAt + text.length) {
       const last = buf.lastIndexOf(0x0a, Math.min(buf.length, start + WINDOW) - 1);
       text = buf.toString("latin1", start, Math.max(last, nl) + 1);
@@ -131,15 +146,23 @@ export function tallyChain(data: Uint8Array, visit?: (entry: ChainEntry) => void
     const line = buf.subarray(start, nl);
     if (!entry) {
       entry = parseChainLine(line);
-      if (!entry) return { count, head, firstBad: { seq, reason: "parse" } };
-      if (entry.seq !== seq) return { count, head, firstBad: { seq, reason: "seq-gap" } };
-      if (entry.prev !== head) return { count, head, firstBad: { seq, reason: "prev-mismatch" } };
+      if (!entry || entry.seq !== seq) {
+        flush();
+        return { count, head, firstBad: { seq, reason: entry ? "seq-gap" : "parse" } };
+      }
+      if (entry.prev !== head) {
+        if (seq === 1) return { count: 0, head: GENESIS, firstBad: { seq: 1, reason: "prev-mismatch" } };
+        return { count: count - 1, head: headBefore, firstBad: { seq: seq - 1, reason: "prev-mismatch" } };
+      }
     }
-    visit?.(entry);
+    flush();
+    pending = entry;
+    headBefore = head;
     head = lineDigest(line);
     count = seq;
     start = nl + 1;
   }
+  flush();
   return { count, head };
 }
 

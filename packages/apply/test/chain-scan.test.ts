@@ -19,10 +19,14 @@ import {
 
 const sha = (b: Uint8Array | string) => `sha256:${createHash("sha256").update(b).digest("hex")}`;
 
-/** The walk as it was before the fast path: full parse of every line (the §12.3 reference). */
+/**
+ * The walk as it was before the fast path: full parse of every line (the §12.3 reference), with
+ * a prev-mismatch on line n naming line n-1, whose bytes line n no longer vouches for (issue 21).
+ */
 function referenceWalk(data: Uint8Array): ChainWalk {
   const entries: ChainEntry[] = [];
   let head = GENESIS;
+  let before = GENESIS;
   let start = 0;
   while (start < data.length) {
     const nl = data.indexOf(0x0a, start);
@@ -32,8 +36,13 @@ function referenceWalk(data: Uint8Array): ChainWalk {
     const entry = parseChainLine(line);
     if (!entry) return { entries, head, firstBad: { seq, reason: "parse" } };
     if (entry.seq !== seq) return { entries, head, firstBad: { seq, reason: "seq-gap" } };
-    if (entry.prev !== head) return { entries, head, firstBad: { seq, reason: "prev-mismatch" } };
+    if (entry.prev !== head) {
+      if (seq === 1) return { entries, head, firstBad: { seq, reason: "prev-mismatch" } };
+      entries.pop();
+      return { entries, head: before, firstBad: { seq: seq - 1, reason: "prev-mismatch" } };
+    }
     entries.push(entry);
+    before = head;
     head = sha(line);
     start = nl + 1;
   }
@@ -231,11 +240,11 @@ describe("fast path = full parse (§12.3)", () => {
     expect(JSON.parse(reformatted)).toEqual(JSON.parse(l2));
     expect(scanChainLine(`${reformatted}\n`, 0, reformatted.length, 2, sha(l1))).toBeUndefined();
     expect(parseChainLine(Buffer.from(reformatted))).toEqual(JSON.parse(l2));
-    // Not relinked: line 3 names the original line 2's hash → prev-mismatch at 3, exactly as before.
+    // Not relinked: line 3 names the original line 2's hash → line 2 is the one it cannot vouch for.
     const broken = expectSameWalk(bytesOf([l1, reformatted, l3]));
-    expect(broken).toMatchObject({ firstBad: { seq: 3, reason: "prev-mismatch" } });
-    expect(broken.entries).toHaveLength(2);
-    expect(broken.head).toBe(sha(reformatted));
+    expect(broken).toMatchObject({ firstBad: { seq: 2, reason: "prev-mismatch" } });
+    expect(broken.entries).toHaveLength(1);
+    expect(broken.head).toBe(sha(l1));
     // Relinked: a good chain whose head runs through the reformatted bytes.
     const relinked = expectSameWalk(bytesOf(relink([l1, reformatted, l3], 2)));
     expect(relinked.firstBad).toBeUndefined();
@@ -256,12 +265,13 @@ describe("fast path = full parse (§12.3)", () => {
       [
         [lines[0], lines[1]?.replace('"files":1', '"files":7'), lines[2]] as string[],
         "\n",
-        { seq: 3, reason: "prev-mismatch" },
+        { seq: 2, reason: "prev-mismatch" },
       ],
       [
         [lines[0], lines[1]?.replace(/"prev":"sha256:[0-9a-f]{64}"/, `"prev":"${GENESIS}"`)] as string[],
         "\n",
-        { seq: 2, reason: "prev-mismatch" },
+        // The last line's prev edited reads like line 1 edited: the earlier entry is named.
+        { seq: 1, reason: "prev-mismatch" },
       ],
       [lines, "", { seq: 5, reason: "parse" }],
       [[lines[0], "", lines[1]] as string[], "\n", { seq: 2, reason: "parse" }],

@@ -141,11 +141,11 @@ describe("appends and the line format (§12.1, §12.2)", () => {
 });
 
 describe("tamper evidence (§12.3, T18, I22)", () => {
-  it("Edit line 2 → firstBad {seq: 3, reason: prev-mismatch}", async () => {
+  it("Edit line 2 → firstBad {seq: 2, reason: prev-mismatch}: the edited entry, not the next one (issue 21)", async () => {
     await threeEntries();
     const ls = await lines();
     await rewrite([ls[0] as string, (ls[1] as string).replace('"files":3', '"files":4'), ls[2] as string]);
-    expect((await verifyChain(root)).firstBad).toEqual({ seq: 3, reason: "prev-mismatch" });
+    expect(await verifyChain(root)).toMatchObject({ entries: 1, firstBad: { seq: 2, reason: "prev-mismatch" } });
   });
 
   it("delete line 2 → seq-gap", async () => {
@@ -263,7 +263,8 @@ describe("tamper evidence (§12.3, T18, I22)", () => {
           expect(walk(ls)).toEqual({ seq: k + 2, reason: "seq-gap" });
         } else {
           ls[k] = (ls[k] as string).replace(/"files":\d+/, '"files":999');
-          expect(walk(ls)).toEqual({ seq: k + 2, reason: "prev-mismatch" });
+          // Line k+1 edited: line k+2 no longer vouches for it, and the edited entry is the one named.
+          expect(walk(ls)).toEqual({ seq: k + 1, reason: "prev-mismatch" });
         }
       }),
       { numRuns: 60 },

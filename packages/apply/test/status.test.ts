@@ -191,10 +191,10 @@ describe("status document (§13)", () => {
     const text = await readFile(path.join(jdir(), "chain.jsonl"), "utf8");
     await writeFile(path.join(jdir(), "chain.jsonl"), text.replace(`"files":1`, `"files":2`));
     doc = await statusDocument(root);
-    expect(doc.chain).toMatchObject({ ok: false, entries: 1, firstBad: { seq: 2, reason: "prev-mismatch" } });
-    // An edit to line 1 shows at line 2; line 1 itself still walks as good, so it is the last applied.
-    expect(doc.lastApplied).toMatchObject({ seq: 1, files: 2 });
-    expect(formatStatusText(doc).split("\n").at(-2)).toBe("chain BROKEN at #2 (prev-mismatch)");
+    expect(doc.chain).toMatchObject({ ok: false, entries: 0, firstBad: { seq: 1, reason: "prev-mismatch" } });
+    // An edit to line 1 shows at line 2, and names line 1: no entry is vouched for, none is last applied.
+    expect(doc.lastApplied).toBeUndefined();
+    expect(formatStatusText(doc).split("\n").at(-2)).toBe("chain BROKEN at #1 (prev-mismatch)");
   });
 });
 

@@ -223,6 +223,7 @@ describe("no MCP SDK installed (cli.md §1.1 consequence, issue 12)", () => {
       await ok(["apply", "b.json", "--root", root, "--confirm", digest]);
       await ok(["status", "--root", root]);
       await ok(["log", "--root", root]);
+      await ok(["show", digest.slice(7, 19), "--root", root]);
       await ok(["diff", "b.json", "b.json"]);
       await ok(["rollback", digest, "--root", root]);
       await ok(["gc", "--root", root, "--dry-run"]);

@@ -55,6 +55,9 @@ describe("axiom apply --pr", () => {
     expect(git(root, ["status", "--porcelain"])).toBe("");
     expect(git(root, ["show", `${r.git.branch}:src/a.ts`])).toBe("export const a = 1;\n");
     expect(fs.readdirSync(path.join(root, ".axiom", "wt"))).toEqual([]);
+    // `axiom show` says where the change went (issue 21, CLI-O7).
+    const shown = JSON.parse((await runCli(["show", bundle.manifestDigest, "--root", root])).stdout);
+    expect(shown).toMatchObject({ origin: { surface: "cli" }, branch: r.git.branch });
   });
 
   it("`apply --pr --branch <name> --message <text>` → that branch, that message (the --message alias)", async () => {

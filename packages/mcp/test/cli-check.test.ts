@@ -7,6 +7,7 @@ import { CheckReportSchema } from "@codai/axiom-schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeBundle } from "../../checks/test/helpers";
 import { errorLine, runCli, type TempDir, tempDir } from "./cli-run";
+import { runCliTty } from "./cli-tty";
 
 let t: TempDir;
 let root: string;
@@ -31,11 +32,13 @@ const profile = (name: string, checks: unknown[], facts?: Record<string, boolean
 describe("axiom check: verdicts and exit codes", () => {
   it("check verdict pass → 0, text header PASS <digest> (<profile>, <n> ms)", async () => {
     const { file, hex } = await bundleFile({ artifacts: [{ path: "src/a.ts", content: "export {}\n" }] });
-    const run = await runCli(["check", file, "--root", root]);
+    // Text is for a terminal (CLI-O1): NO_COLOR keeps it plain there.
+    const run = await runCliTty(["check", file, "--root", root], { cwd: root, env: { NO_COLOR: "1" } });
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe("");
-    expect(run.stdout).toMatch(new RegExp(`^PASS sha256:${hex} \\(default, \\d+ ms\\)\\n$`));
-    expect(run.stdout).not.toContain("\u001b");
+    expect(run.output).toMatch(new RegExp(`^PASS sha256:${hex} \\(default, \\d+ ms\\)\\n$`));
+    expect(run.output).not.toContain("\u001b");
+    // Piped, the same verb prints the CheckReport.
+    expect(JSON.parse((await runCli(["check", file, "--root", root])).stdout).verdict).toBe("pass");
   });
 
   it("check verdict fail → 1 (text header FAIL <digest> (<profile>, <n> ms) and one line per finding); a warn finding line starts '  warn  '", async () => {
@@ -53,9 +56,9 @@ describe("axiom check: verdicts and exit codes", () => {
       ],
       profile: "shop",
     });
-    const run = await runCli(["check", file, "--root", root]);
+    const run = await runCliTty(["check", file, "--root", root], { cwd: root });
     expect(run.code).toBe(1);
-    const lines = run.stdout.split("\n");
+    const lines = run.plain.split("\n");
     expect(lines[0]).toMatch(new RegExp(`^FAIL sha256:${hex} \\(shop, \\d+ ms\\)$`));
     expect(lines[1]).toBe("  error path.deny .claude/settings.json: path matches a denied glob");
     expect(lines[2]).toBe("  warn  path.deny docs/a.md: path matches a denied glob");

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CliRun, errorLine, REPO, runCli, type TempDir, tempDir } from "./cli-run";
+import { runCliTty } from "./cli-tty";
 
 const WEB = "@codai/axiom-emitters-web";
 const HINT = "install @codai/axiom-emitters-web and pass --emitter @codai/axiom-emitters-web";
@@ -78,10 +79,11 @@ describe("axiom emitters", () => {
     const json = await cli(["emitters", "--json"]);
     expect(json.code).toBe(0);
     expect(json.stdout).toBe("[]\n");
-    const text = await cli(["emitters"]);
+    // Piped without --json it is the JSON form too (CLI-O1); on a terminal the text form is empty.
+    expect((await cli(["emitters"])).stdout).toBe("[]\n");
+    const text = await runCliTty(["emitters"], { cwd: tmp.dir });
     expect(text.code).toBe(0);
-    expect(text.stdout).toBe("");
-    expect(text.stderr).toBe("");
+    expect(text.output).toBe("");
   });
 
   it('"`axiom emitters --json --emitter @codai/axiom-emitters-web` → 7 rows ordered by template name, each { emitter: "web", version: "2.0.0", template, description }"', async () => {
@@ -99,9 +101,9 @@ describe("axiom emitters", () => {
 
   it("text form: one line per row `<emitter>@<version>: <template> — <description>`, ordered by emitter id then template", async () => {
     await tmp.write("a.mjs", emitterModule("aaa", "1.0.0"));
-    const run = await cli(["emitters", "--emitter", WEB, "--emitter", "./a.mjs"]);
+    const run = await runCliTty(["emitters", "--emitter", WEB, "--emitter", "./a.mjs"], { cwd: tmp.dir });
     expect(run.code).toBe(0);
-    const lines = run.stdout.split("\n");
+    const lines = run.plain.split("\n");
     expect(lines.at(-1)).toBe("");
     expect(lines[0]).toBe("aaa@1.0.0: t — test");
     expect(lines[1]).toBe(

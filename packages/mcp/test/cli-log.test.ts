@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { appendChainEntry, formatChainLine } from "@codai/axiom-apply";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CLI, errorLine, runCli, scrubbedEnv, type TempDir, tempDir } from "./cli-run";
+import { runCliTty } from "./cli-tty";
 
 let t: TempDir;
 let root: string;
@@ -81,20 +82,21 @@ describe("axiom log", () => {
     expect(JSON.parse(run.stdout).entries.map((e: { seq: number }) => e.seq)).toEqual([2, 1]);
   });
 
-  it("`axiom log -n 2` → 2 newest entries, text format `#<seq> <at> <state padded to 11> <digest> <name> (<n> files)`", async () => {
+  it("`axiom log -n 2` on a terminal → 2 newest entries, `<12 hex> #<seq> <age> <state> <what> (<n> file[s]) <origin>` (CLI-O6)", async () => {
     await fiveEntries();
-    const run = await runCli(["log", "-n", "2"], { cwd: root });
+    const run = await runCliTty(["log", "-n", "2"], { cwd: root });
     expect(run.code).toBe(0);
-    const lines = run.stdout.split("\n");
+    const lines = run.plain.split("\n");
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(new RegExp(`^#5 \\S+Z committed   ${digest(5)} plan-5 \\(1 files\\)$`));
-    expect(lines[1]).toMatch(new RegExp(`^#4 \\S+Z failed      ${digest(4)} plan-4 \\(1 files\\) ERR_ROLLBACK$`));
+    expect(lines[0]).toBe(`${"5".repeat(12)} #5    just now    applied  plan-5 (1 file) ?`);
+    expect(lines[1]).toBe(`${"4".repeat(12)} #4    just now    failed   plan-4 [ERR_ROLLBACK] (1 file) ?`);
+    expect(run.output).toContain("\u001b[31mfailed\u001b[0m");
   });
 
   it("empty chain → `no entries`", async () => {
-    const run = await runCli(["log", "--root", root]);
+    const run = await runCliTty(["log", "--root", root], { cwd: root });
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe("no entries\n");
+    expect(run.output).toBe("no entries\n");
     expect(JSON.parse((await runCli(["log", "--root", root, "--json"])).stdout)).toEqual({ root, entries: [] });
   });
 
@@ -149,7 +151,8 @@ describe("axiom log piped into a reader that goes away", () => {
       });
     });
     const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
-    expect(first.startsWith("#1000 ")).toBe(true);
+    // Piped, log prints its JSON document (CLI-O1).
+    expect(first).toBe("{");
     expect(code).toBe(0);
     expect(stderr).toBe("");
   });

@@ -99,10 +99,11 @@ describe("output conventions (cli.md §3)", () => {
     const descriptor = Object.getOwnPropertyDescriptor(process.stdout, "isTTY");
     Object.defineProperty(process.stdout, "isTTY", { value: true, configurable: true });
     try {
-      const compiled = await capture(() => main(["compile", "p.json", "-o", "b.json"]));
+      // On a TTY the JSON documents come with --json (CLI-O1).
+      const compiled = await capture(() => main(["compile", "p.json", "-o", "b.json", "--json"]));
       expect(compiled.exitCode).toBe(0);
-      const plain = await capture(() => main(["compile", "p.json"]));
-      const verified = await capture(() => main(["verify", "b.json"]));
+      const plain = await capture(() => main(["compile", "p.json", "--json"]));
+      const verified = await capture(() => main(["verify", "b.json", "--json"]));
       for (const r of [compiled, plain, verified]) {
         expect(r.stdout).not.toContain("\u001b");
         expect(r.stderr).toBe("");

@@ -161,14 +161,14 @@ describe("snapshot progress (cli.md §9.3)", () => {
       expect(err).toBe("");
       now = 500;
       p.update(3, 30);
-      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 bytes");
+      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 B");
       now = 550;
       p.update(4, 40);
-      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 bytes");
+      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 B");
       now = 600;
       p.update(5, 50);
       p.stop();
-      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 bytes\r\u001b[2Ksnapshot: 5 files, 50 bytes\r\u001b[2K");
+      expect(err).toBe("\r\u001b[2Ksnapshot: 3 files, 30 B\r\u001b[2Ksnapshot: 5 files, 50 B\r\u001b[2K");
       err = "";
       const quiet = createProgress(() => (now += 1000), false);
       quiet.update(1, 1);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UsageError } from "../src/cli/verb";
 import { runVerifyJournal } from "../src/cli/verify-journal";
 import { errorLine, REPO, runCli, type TempDir, tempDir } from "./cli-run";
+import { runCliTty } from "./cli-tty";
 
 /** Every SGR colour sequence `ESC[…m` (built from the char code: no control character in a regex literal). */
 const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
@@ -29,12 +30,11 @@ async function chain(n: number): Promise<void> {
 }
 
 describe("axiom status", () => {
-  it("Fresh root → `lock free`, `queue 0`, `intents 0`, `interrupted journals 0`, `last applied: none`, `chain ok (0 entries, head sha256:000…)`, exit 0", async () => {
-    const run = await runCli(["status", "--root", root]);
+  it("Fresh root on a terminal → the standing first, then `lock free`, `queue 0`, `intents 0`, `interrupted journals 0`, `chain ok (0 entries, head sha256:000…)`, exit 0 (CLI-O9)", async () => {
+    const run = await runCliTty(["status", "--root", root], { cwd: root, env: { NO_COLOR: "1" } });
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe("");
-    expect(run.stdout).toBe(
-      `root ${root}\nlock free\nqueue 0\nintents 0\ninterrupted journals 0\nlast applied: none\nchain ok (0 entries, head ${GENESIS})\n`,
+    expect(run.output).toBe(
+      `clean: no change applied through AXIOM yet\nroot ${root}\nlock free\nqueue 0\nintents 0\ninterrupted journals 0\nchain ok (0 entries, head ${GENESIS})\n`,
     );
   });
 
@@ -74,11 +74,12 @@ describe("axiom status", () => {
     expect(doc.interrupted).toEqual([
       { manifestDigest: D1, phase: "committing", startedAt: "2026-01-01T00:00:00.000Z", pid: 5, files: 1, done: 1 },
     ]);
-    expect(doc.chain).toMatchObject({ ok: false, entries: 2, firstBad: { seq: 3, reason: "prev-mismatch" } });
-    const text = await runCli(["status", "--root", root]);
+    // Line 2 edited: line 3 no longer vouches for it, so #2 is the first bad entry (CLI-O5).
+    expect(doc.chain).toMatchObject({ ok: false, entries: 1, firstBad: { seq: 2, reason: "prev-mismatch" } });
+    const text = await runCliTty(["status", "--root", root], { cwd: root, env: { NO_COLOR: "1" } });
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain("chain BROKEN at #3 (prev-mismatch)\n");
-    expect(text.stdout).not.toContain("\u001b"); // stdout is not a TTY: no colour
+    expect(text.output).toContain("chain BROKEN at #2 (prev-mismatch)\n");
+    expect(text.output).not.toContain("\u001b");
   });
 
   it("`--root /nonexistent` → ERR_ROOT_NOT_DIR, exit 2", async () => {
@@ -119,10 +120,11 @@ describe.skipIf(!verifyWired)("axiom verify --journal", () => {
     const run = await runCli(["verify", "--journal", "--root", root]);
     expect(run.code).toBe(1);
     const out = JSON.parse(run.stdout);
+    // Line 1 edited shows on line 2 and names #1 (CLI-O5).
     expect(out).toMatchObject({
       ok: false,
-      entries: 1,
-      firstBad: { seq: 2, reason: "prev-mismatch" },
+      entries: 0,
+      firstBad: { seq: 1, reason: "prev-mismatch" },
       code: "ERR_JOURNAL_CHAIN",
     });
   });
@@ -177,8 +179,8 @@ describe("runVerifyJournal (cli/verify-journal.ts)", () => {
     expect(r.out.endsWith("}\n")).toBe(true);
     expect(JSON.parse(r.out)).toMatchObject({
       ok: false,
-      entries: 1,
-      firstBad: { seq: 2, reason: "prev-mismatch" },
+      entries: 0,
+      firstBad: { seq: 1, reason: "prev-mismatch" },
       code: "ERR_JOURNAL_CHAIN",
     });
   });
@@ -241,7 +243,7 @@ describe("status and log colour (cli.md §9.2)", () => {
     expect(await runVerbTTY("status", { json: true }, undefined)).not.toContain("\u001b");
     await chain(1);
     const log = await runVerbTTY("log", {}, undefined);
-    expect(log).toContain("\u001b[32mcommitted\u001b[0m   ");
+    expect(log).toContain("\u001b[32mapplied\u001b[0m  ");
     expect(log.replace(SGR, "")).toBe(await runVerbTTY("log", {}, "1"));
   });
 });

@@ -12,6 +12,7 @@ import { latencyCheck } from "../src/harness/doctor/latency";
 import { type DoctorReport, formatDoctorText, runDoctor } from "../src/harness/doctor/run";
 import { REQUIRED_TOOLS } from "../src/harness/doctor/server-probe";
 import { CLI, runCli } from "./cli-run";
+import { runCliTty } from "./cli-tty";
 import { GATE_SPEAKS_ROUTE, PLAIN_PATH } from "./wiring-helpers";
 
 const VERSION = (
@@ -184,10 +185,10 @@ describe("axiom doctor through the CLI (§4.1, §4.3)", () => {
     });
     expect(bare.stdout).not.toContain("@codai/axiom-mcp");
     await put(".github/hooks/axiom-gate.json", "{");
-    const text = await runCli(["doctor", "--root", root], { env: { HOME: home } });
+    const text = await runCliTty(["doctor", "--root", root], { cwd: root, env: { HOME: home } });
     expect(text.code).toBe(1);
-    expect(text.stdout).toMatch(/\nFAIL hook\.copilot: [^\n]+\n {5}fix: [^\n]+\n/);
-    expect(text.stdout.startsWith(`OK   root: ${root}\n`)).toBe(true);
+    expect(text.plain).toMatch(/\nFAIL hook\.copilot: [^\n]+\n {5}fix: [^\n]+\n/);
+    expect(text.plain.startsWith(`OK   root: ${root}\n`)).toBe(true);
   });
 
   it("`axiom doctor extra` / `--bogus` → usage error, exit 2", async () => {
@@ -362,7 +363,7 @@ describe("doctor checks (§4.2), in-process with injected bin locator and probe"
     expect(c?.hint?.startsWith(`axiom rollback ${D1} --root ${root}`)).toBe(true);
   });
 
-  it("83. Tampered chain entry → `chain` fail `ERR_JOURNAL_CHAIN at #<seq> (prev-mismatch)`", async () => {
+  it("83. Tampered chain entry → `chain` fail `ERR_JOURNAL_CHAIN at #<seq> (prev-mismatch)`, naming the edited entry (CLI-O5)", async () => {
     const { root, home } = await fixture();
     for (let i = 0; i < 3; i++) await appendChainEntry(root, { manifestDigest: D1, state: "committed", files: i + 1 });
     expect(check(await doctor(root, home), "chain")?.status).toBe("ok");
@@ -370,7 +371,7 @@ describe("doctor checks (§4.2), in-process with injected bin locator and probe"
     await writeFile(file, (await readFile(file, "utf8")).replace('"files":2', '"files":9'));
     expect(check(await doctor(root, home), "chain")).toMatchObject({
       status: "fail",
-      message: "ERR_JOURNAL_CHAIN at #3 (prev-mismatch)",
+      message: "ERR_JOURNAL_CHAIN at #2 (prev-mismatch)",
     });
   });
 

@@ -5,6 +5,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorLine, runCli } from "./cli-run";
+import { runCliTty } from "./cli-tty";
 import { actions, fixture, init as initIn, NODE_ARGV, PLAIN_PATH, readJson, WF } from "./wiring-helpers";
 
 const init = (root: string, home: string, args: string[] = [], verb: string[] = ["init"]) =>
@@ -134,11 +135,13 @@ describe("axiom init (§3)", () => {
       expect(toml).toContain(`[mcp_servers.axiom.tools.${tool}]\napproval_mode = "prompt"`);
     }
     expect(json.steps.map((s) => s.harness)).toEqual(["codex", "codex"]);
-    const text = await runCli(["init", "--root", root, "--harness", "codex"], {
+    // The text form is for a terminal (CLI-O1); piped, init prints its JSON.
+    const text = await runCliTty(["init", "--root", root, "--harness", "codex"], {
+      cwd: root,
       env: { HOME: home, PATH: PLAIN_PATH },
     });
-    expect(text.stdout).toContain("\ntodo (codex): trust the project: start codex in ");
-    expect(text.stdout).toContain(
+    expect(text.plain).toContain("\ntodo (codex): trust the project: start codex in ");
+    expect(text.plain).toContain(
       '\ntodo (codex): trust the hook: in the codex TUI open /hooks and choose "Trust all and continue"',
     );
   });
@@ -315,19 +318,19 @@ describe("axiom init (§3)", () => {
 
   it("text form: header, padded action lines, notes (cli.md §9.1)", async () => {
     const { root, home } = await fixture();
-    const run = await runCli(["init", "--root", root], { env: { HOME: home, PATH: PLAIN_PATH } });
+    const run = await runCliTty(["init", "--root", root], { cwd: root, env: { HOME: home, PATH: PLAIN_PATH } });
     expect(run.code).toBe(0);
-    expect(run.stdout.split("\n").slice(0, 5)).toEqual([
+    expect(run.plain.split("\n").slice(0, 5)).toEqual([
       `axiom init ${root} (harness: copilot+vscode, profile: shop, route: all)`,
       "created  .vscode/mcp.json",
       "created  .github/mcp.json",
       "created  .github/hooks/axiom-gate.json",
       "created  .axiom/profiles/shop.json",
     ]);
-    expect(run.stdout).toContain(`\ncommand: ${NODE_ARGV.join(" ")}\n`);
-    expect(run.stdout).toContain("\ntodo (copilot): trust the folder: start copilot in ");
-    expect(run.stdout).toContain("\nnote: copilot, vscode: --require-human is wired: ");
-    expect(run.stdout).toContain("npm ci && npm run build && npm install -g ./packages/mcp");
-    expect(run.stdout).not.toContain("@codai/axiom-mcp");
+    expect(run.plain).toContain(`\ncommand: ${NODE_ARGV.join(" ")}\n`);
+    expect(run.plain).toContain("\ntodo (copilot): trust the folder: start copilot in ");
+    expect(run.plain).toContain("\nnote: copilot, vscode: --require-human is wired: ");
+    expect(run.plain).toContain("npm ci && npm run build && npm install -g ./packages/mcp");
+    expect(run.plain).not.toContain("@codai/axiom-mcp");
   });
 });

@@ -36,6 +36,8 @@ export const layout = {
   applied: (root: string, hex: string) => under(root, "applied", `${hex}.json`),
   manifestsDir: (root: string) => under(root, "manifests"),
   manifest: (root: string, hex: string) => under(root, "manifests", `${hex}.json`),
+  /** Who applied a change and why (intent, origin): `about/<hex>.json`, read by `axiom show` / `log`. */
+  about: (root: string, hex: string) => under(root, "about", `${hex}.json`),
   reportsDir: (root: string) => under(root, "reports"),
   report: (root: string, hex: string) => under(root, "reports", `${hex}.json`),
   /** `cas/` itself (checks' content reader takes it as `casDir`). */

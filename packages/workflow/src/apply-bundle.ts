@@ -6,6 +6,7 @@ import { apply } from "@codai/axiom-apply";
 import { makePreChecks, requiresAntiRollback } from "@codai/axiom-checks";
 import type { ApplyErrorObject, ApplyResult, CheckReport, ManifestBundle, ResolvedProfile } from "@codai/axiom-schema";
 import { storeBundle } from "@codai/axiom-store";
+import { type ChangeOrigin, recordAbout } from "./about";
 import { loadProfile } from "./profiles";
 import type { GuardOptions } from "./types";
 
@@ -29,6 +30,8 @@ export interface ApplyRequest extends DryRunRequest {
   keepBackups?: number;
   branch?: string;
   commitMessage?: string;
+  /** Who is applying (recorded for `axiom show` / `log` when the change is applied). */
+  origin?: ChangeOrigin;
 }
 
 export interface ApplyOutcome {
@@ -58,6 +61,10 @@ export async function applyBundle(req: ApplyRequest): Promise<AppliedOutcome> {
   const outcome = await runApply(req, profile);
   // Step 9 / 7: the bundle under `.axiom/manifests/` (the store's one writer, ARCH-S2).
   const storeError = await storeOnSuccess(req.root, req.bundle, outcome.result);
+  if (outcome.result.status === "applied" && req.mode !== "dry-run" && req.origin) {
+    const branch = outcome.result.git?.branch;
+    await recordAbout(req.root, req.bundle.manifestDigest, { origin: req.origin, ...(branch ? { branch } : {}) });
+  }
   return storeError === undefined ? outcome : { ...outcome, storeError };
 }
 

@@ -9,6 +9,7 @@ import {
 } from "@codai/axiom-plan";
 import type { EmitterRegistry, ManifestBundle } from "@codai/axiom-schema";
 import { storeBundle } from "@codai/axiom-store";
+import { recordAbout } from "./about";
 
 export interface CompileRequest {
   /** The Plan document (validated by compile). */
@@ -30,7 +31,12 @@ export async function compilePlan(req: CompileRequest): Promise<ManifestBundle> 
     ...(req.net === undefined ? {} : { net: req.net }),
   });
   // 2. With a root, the store's one writer.
-  if (req.root !== undefined) await storeBundle(req.root, bundle, { durable: false });
+  if (req.root !== undefined) {
+    await storeBundle(req.root, bundle, { durable: false });
+    // 3. What it is for, for `axiom show` / `log` (the manifest keeps only the Plan's digest).
+    const intent = (req.plan as { intent?: unknown }).intent;
+    if (typeof intent === "string") await recordAbout(req.root, bundle.manifestDigest, { intent });
+  }
   return bundle;
 }
 

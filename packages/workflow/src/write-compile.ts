@@ -4,6 +4,7 @@
 // The server logs `compiled` between this step and the next.
 import { compilePlan } from "@codai/axiom-plan";
 import type { EmitterRegistry, ManifestBundle, PlanInput } from "@codai/axiom-schema";
+import { recordAbout } from "./about";
 import { buildWritePlan, type WriteFile } from "./write-plan";
 import { resolveWriteTargets } from "./write-sources";
 
@@ -31,5 +32,6 @@ export async function compileWrite(req: WriteRequest): Promise<CompiledWrite> {
   const targets = await resolveWriteTargets(req.root, req.files);
   const plan = buildWritePlan(req.files, req.intent, req.planProfile, targets);
   const { bundle } = await compilePlan(plan, { store: "inline", root: req.root, emitters: req.emitters });
+  await recordAbout(req.root, bundle.manifestDigest, { intent: req.intent });
   return { root: req.root, bundle, plan };
 }

@@ -90,6 +90,7 @@ export async function confirmWrite(ready: ReadyConfirm, opts: ConfirmOptions): P
     root: ready.root,
     mode: "fs",
     confirmDigest: ready.bundle.manifestDigest,
+    origin: { surface: "mcp", tool: "axiom_write" },
     ...opts,
   });
   return { ...outcome, write: writeResultOf(outcome.result, outcome.result.status, outcome.report) };

@@ -2,6 +2,7 @@
 // byte for byte from the same input and tree, so the confirm call recompiles to the preview's
 // digest while the tree is unchanged (the TOCTOU guard: the pre-images are inside the digest).
 import { axiomError, type PlanArtifactInput, type PlanInput } from "@codai/axiom-schema";
+import { writePlanName } from "./write-name";
 
 /** One `edits[]` entry: oldText must occur exactly once in the current text unless replaceAll. */
 export interface WriteEdit {
@@ -76,7 +77,7 @@ function treelessTarget(f: WriteFile, index: number): WriteTarget {
 }
 
 /**
- * §7.2: `{apiVersion, kind, name: "agent-write", intent, profile, artifacts}`, artifacts in `files`
+ * §7.2: `{apiVersion, kind, name: <intent as kebab>, intent, profile, artifacts}`, artifacts in `files`
  * order, each with the op and source its target resolved to (`targets[i]` for `files[i]`, from
  * resolveWriteTargets; without targets, treelessTarget).
  */
@@ -89,7 +90,7 @@ export function buildWritePlan(
   return {
     apiVersion: "axiom.dev/v2",
     kind: "Plan",
-    name: "agent-write",
+    name: writePlanName(intent),
     intent,
     profile,
     artifacts: files.map((f, i) => {

@@ -68,7 +68,7 @@ describe("buildWritePlan (mcp.md §7.2)", () => {
     expect(plan).toEqual({
       apiVersion: "axiom.dev/v2",
       kind: "Plan",
-      name: "agent-write",
+      name: "why",
       intent: "why",
       profile: "strict",
       artifacts: [

@@ -43,14 +43,28 @@ export async function readInputText(file: string, cwd: string, kind: InputKind):
   return decodeInputText(await readInputBytes(file, cwd), file, kind);
 }
 
-/** JSON.parse with the kind's code on failure (`details.reason: "not-json"`). */
+/** `line:column` (1-based) of a JSON.parse error position, when the message names one. */
+function jsonErrorPlace(text: string, message: string): { line: number; column: number } | undefined {
+  const m = /at position (\d+)/.exec(message);
+  if (!m) return undefined;
+  const before = text.slice(0, Number(m[1]));
+  const line = before.split("\n").length;
+  return { line, column: before.length - before.lastIndexOf("\n") };
+}
+
+/** JSON.parse with the kind's code on failure (`details.reason: "not-json"`, `line`, `column`). */
 export function parseInputJson(text: string, file: string, kind: InputKind): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
+    const raw = err instanceof Error ? err.message : String(err);
+    const place = jsonErrorPlace(text, raw);
+    const what = raw.replace(/ in JSON at position \d+.*$/, "").replace(/ at position \d+.*$/, "");
     throw axiomError(KIND_CODE[kind], {
-      message: `${file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
-      details: { file, reason: "not-json" },
+      message: place
+        ? `${file}:${place.line}:${place.column}: not valid JSON: ${what}`
+        : `${file} is not valid JSON: ${raw}`,
+      details: { file, reason: "not-json", ...(place ?? {}) },
     });
   }
 }
@@ -63,6 +77,22 @@ export async function readJsonInput(file: string, cwd: string, kind: InputKind):
 /** A ManifestBundle file, before intake: unreadable → ERR_NOT_FOUND, not UTF-8 / not JSON → ERR_INVALID_MANIFEST. */
 export function readBundleFile(file: string, cwd: string): Promise<unknown> {
   return readJsonInput(file, cwd, "bundle");
+}
+
+/**
+ * The bundle of `check` and `apply`: as readBundleFile, and a Plan given where the bundle belongs
+ * → ERR_INVALID_MANIFEST `reason: "plan-not-bundle"` saying to compile it first, instead of the
+ * bundle schema's complaints (`verify` keeps its negative result for any non-bundle document).
+ */
+export async function readBundleToApply(file: string, cwd: string): Promise<unknown> {
+  const doc = await readBundleFile(file, cwd);
+  if (typeof doc === "object" && doc !== null && (doc as { kind?: unknown }).kind === "Plan") {
+    throw axiomError("ERR_INVALID_MANIFEST", {
+      message: `${file} is a Plan, not a bundle: run axiom compile ${file} --root <dir> -o bundle.json first, then use bundle.json`,
+      details: { file, reason: "plan-not-bundle" },
+    });
+  }
+  return doc;
 }
 
 /** Plan input format by file extension, case-insensitive (cli.md §7.6). */

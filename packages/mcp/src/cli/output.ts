@@ -2,6 +2,7 @@
 // console.* or process.stdout.write. Exit codes are set, never forced: process.exit() is not called
 // so a large document piped to another process arrives whole.
 import { toErrorObject } from "@codai/axiom-schema";
+import { errorText } from "./render/error";
 
 let stdoutBroken = false;
 process.stdout.on("error", (err: NodeJS.ErrnoException) => {
@@ -30,9 +31,14 @@ export function printText(text: string): void {
   writeStdout(text.endsWith("\n") ? text : `${text}\n`);
 }
 
-/** An error outside a result document: one compact JSON line on stderr, exit 2 (D16). */
+/**
+ * An error outside a result document, exit 2: one compact JSON line on stderr (D16), or — when
+ * stderr is a terminal — the same error in words, with the candidates of an ambiguous ref and a
+ * hint of what to do (CLI-O13). Never coloured.
+ */
 export function printError(err: unknown): void {
-  writeStderr(`${JSON.stringify(toErrorObject(err))}\n`);
+  const error = toErrorObject(err);
+  writeStderr(process.stderr.isTTY ? errorText(error) : `${JSON.stringify(error)}\n`);
   process.exitCode = 2;
 }
 
@@ -43,6 +49,26 @@ export function setExit(code: 0 | 1 | 2): void {
 /** True when colour may be used on stdout (cli.md §9.2). */
 export function colourEnabled(): boolean {
   return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+}
+
+/**
+ * How a verb prints its result (issue 21): text for a person on a terminal, the JSON document with
+ * `--json` or whenever stdout is not a TTY, so a script or a pipe always gets the same document.
+ */
+export interface OutputMode {
+  json: boolean;
+  colour: boolean;
+}
+
+export function outputMode(values: { json?: unknown }): OutputMode {
+  const json = values.json === true || !process.stdout.isTTY;
+  return { json, colour: !json && colourEnabled() };
+}
+
+/** The JSON document, or the text form for a person (`render` is only called for text). */
+export function printResult(mode: OutputMode, doc: unknown, render: () => string): void {
+  if (mode.json) printJson(doc);
+  else printText(render());
 }
 
 // ---- Progress (cli.md §9.3): one line on a TTY stderr, first drawn after 500 ms of work, redrawn

@@ -1,6 +1,7 @@
 // The `snapshot` progress line (cli.md §9.3): stderr only, only on a TTY; first drawn after
 // 500 ms, redrawn at most every 100 ms, erased before anything else is written and before exit.
 import { writeStderr } from "./output";
+import { bytes as humanBytes } from "./render/words";
 
 const CLEAR = "\r\u001b[2K";
 
@@ -20,7 +21,7 @@ export function createProgress(now: () => number = Date.now, isTTY = Boolean(pro
       if (t - start < 500 || t - lastDraw < 100) return;
       lastDraw = t;
       drawn = true;
-      writeStderr(`${CLEAR}snapshot: ${files} files, ${bytes} bytes`);
+      writeStderr(`${CLEAR}snapshot: ${files} files, ${humanBytes(bytes)}`);
     },
     stop() {
       if (drawn) writeStderr(CLEAR);

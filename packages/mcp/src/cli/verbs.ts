@@ -25,7 +25,6 @@ const root = (help: string, extra: Partial<FlagSpec> = {}): FlagSpec => ({
   ...extra,
 });
 const json: FlagSpec = { type: "boolean", help: "print the JSON document instead of text" };
-const jsonDoc: FlagSpec = { type: "boolean", help: "print the JSON document (the default for this verb)" };
 const cliProfile: FlagSpec = {
   type: "string",
   value: "name",
@@ -181,7 +180,7 @@ export const VERBS: Record<string, VerbSpec> = {
       },
       "allow-file": { type: "boolean", help: "permit file: refs (with --allow-net)" },
       emitter,
-      json: jsonDoc,
+      json,
     },
     examples: [
       { command: "axiom compile plan.json --root . -o plan.bundle.json" },
@@ -207,15 +206,15 @@ export const VERBS: Record<string, VerbSpec> = {
   apply: {
     summary: "write a bundle to a root with a two-phase commit (or preview it with --dry-run)",
     group: "change files",
-    usage: ["axiom apply <bundle.json> --root <dir> (--dry-run | --confirm <digest>) [options]"],
+    usage: ["axiom apply <bundle.json> --root <dir> (--dry-run | --confirm <ref>) [options]"],
     positionals: { min: 1, max: 1 },
     flags: {
       root: root("the repository to write (required)"),
       "dry-run": { type: "boolean", help: "show what would change, write nothing outside .axiom/" },
       confirm: {
         type: "string",
-        value: "digest",
-        help: "the bundle's manifestDigest, echoed to say yes (required without --dry-run)",
+        value: "ref",
+        help: "the bundle's manifestDigest (or a 7+ hex prefix of it), echoed to say yes (required without --dry-run)",
       },
       profile: cliProfile,
       pr: { type: "boolean", help: "commit to a new git branch in a worktree; the working tree is untouched" },
@@ -238,25 +237,37 @@ export const VERBS: Record<string, VerbSpec> = {
       },
       "allow-guards": allowGuards,
       "guard-allowlist": guardAllowlist,
-      json: jsonDoc,
+      json,
     },
     examples: [
       { command: "axiom apply plan.bundle.json --root . --dry-run", note: "preview the diff" },
-      { command: "axiom apply plan.bundle.json --root . --confirm sha256:<digest>" },
+      { command: "axiom apply plan.bundle.json --root . --confirm <12 hex from the dry run>" },
     ],
     load: () => import("./verbs/apply"),
+  },
+  show: {
+    summary: "show one change: intent, origin, when, state, files and the content diff",
+    group: "history",
+    usage: ["axiom show <ref> [--root <dir>] [--json]"],
+    positionals: { min: 1, max: 1 },
+    flags: { root: root("the repository", { default: "." }), json },
+    examples: [
+      { command: "axiom show '#3'", note: "refs: #seq, a 7+ hex prefix, or the digest" },
+      { command: "axiom show 3f2a9c1" },
+    ],
+    load: () => import("./verbs/show"),
   },
   rollback: {
     summary: "undo an applied bundle, restoring the files from its backups",
     group: "change files",
-    usage: ["axiom rollback <digest> --root <dir> [--force]"],
+    usage: ["axiom rollback <ref> --root <dir> [--force] [--json]"],
     positionals: { min: 1, max: 1 },
     flags: {
       root: root("the repository the bundle was applied to (required)"),
       force: { type: "boolean", help: "roll back even if a file changed since the apply (the change is lost)" },
-      json: jsonDoc,
+      json,
     },
-    examples: [{ command: "axiom rollback sha256:<digest> --root ." }],
+    examples: [{ command: "axiom rollback '#2' --root .", note: "refs: #seq, a 7+ hex prefix, or the digest" }],
     load: () => import("./verbs/rollback"),
   },
   status: {
@@ -271,7 +282,7 @@ export const VERBS: Record<string, VerbSpec> = {
   log: {
     summary: "list the applied history, newest first",
     group: "history",
-    usage: ["axiom log [--root <dir>] [-n <n>] [--json]"],
+    usage: ["axiom log [--root <dir>] [-n <n>] [--files] [--json]"],
     positionals: { min: 0, max: 0 },
     flags: {
       root: root("the repository", { default: "." }),
@@ -282,9 +293,10 @@ export const VERBS: Record<string, VerbSpec> = {
         integer: { min: 1, max: 100_000 },
         help: "how many entries to show",
       },
+      files: { type: "boolean", help: "list each entry's files with their ops" },
       json,
     },
-    examples: [{ command: "axiom log -n 5" }],
+    examples: [{ command: "axiom log -n 5" }, { command: "axiom log --files" }],
     load: () => import("./verbs/log"),
   },
   verify: {
@@ -302,18 +314,18 @@ export const VERBS: Record<string, VerbSpec> = {
       tree: { type: "string", value: "dir", help: "check that <dir> holds the bundle's files" },
       pre: { type: "boolean", help: "with --tree: check the files as they were before the apply" },
       attest: { type: "string", value: "out.json", help: "with --tree: write an attestation when the tree matches" },
-      json: jsonDoc,
+      json,
     },
     examples: [{ command: "axiom verify plan.bundle.json --root ." }, { command: "axiom verify --journal --root ." }],
     load: () => import("./verbs/verify"),
   },
   diff: {
-    summary: "compare the manifests of two bundles",
+    summary: "compare two bundles or applied changes: their files and the content diff",
     group: "inspect",
-    usage: ["axiom diff <a.json> <b.json>"],
+    usage: ["axiom diff <a.json|ref> <b.json|ref> [--root <dir>] [--json]"],
     positionals: { min: 2, max: 2 },
-    flags: { json: jsonDoc },
-    examples: [{ command: "axiom diff old.bundle.json new.bundle.json" }],
+    flags: { root: root("the repository whose refs and stored bundles to read", { default: "." }), json },
+    examples: [{ command: "axiom diff old.bundle.json new.bundle.json" }, { command: "axiom diff '#1' '#2'" }],
     load: () => import("./verbs/diff"),
   },
   snapshot: {
@@ -340,7 +352,7 @@ export const VERBS: Record<string, VerbSpec> = {
       },
       "no-gitignore": { type: "boolean", help: "record files .gitignore excludes too" },
       "no-digest": { type: "boolean", help: "skip content digests (faster)" },
-      json: jsonDoc,
+      json,
     },
     examples: [{ command: "axiom snapshot --root . -o before.json" }],
     load: () => import("./verbs/snapshot"),
@@ -470,7 +482,7 @@ export const VERBS: Record<string, VerbSpec> = {
         default: "all-manifests",
         help: "keep blobs of every stored manifest, or only of journaled applies",
       },
-      json: jsonDoc,
+      json,
     },
     examples: [{ command: "axiom gc --root . --dry-run" }],
     load: () => import("./verbs/gc"),

@@ -2,8 +2,10 @@
 // object; broken → adds `code: "ERR_JOURNAL_CHAIN"`, exit 1; intact → exit 0; root/usage → exit 2.
 // verbs/verify.ts dispatches here when `--journal` is given.
 import { verifyJournal } from "@codai/axiom-workflow";
-import { printJson, setExit } from "./output";
 import { resolveCliRoot } from "../common/roots";
+import { outputMode, printResult, setExit } from "./output";
+import { renderJournal } from "./render/results";
+import { makeStyle } from "./render/style";
 import { UsageError, type VerbContext } from "./verb";
 
 /** The usage rules of the journal form: no positional, no --tree/--pre/--attest, --root required. */
@@ -21,11 +23,8 @@ export async function runVerifyJournal(ctx: VerbContext): Promise<void> {
   const rootArg = checkVerifyJournalUsage(ctx);
   const root = await resolveCliRoot(rootArg, ctx.cwd);
   const result = await verifyJournal(root);
-  if (result.ok) {
-    printJson(result);
-    setExit(0);
-  } else {
-    printJson({ ...result, code: "ERR_JOURNAL_CHAIN" });
-    setExit(1);
-  }
+  const mode = outputMode(ctx.values);
+  const doc = result.ok ? result : { ...result, code: "ERR_JOURNAL_CHAIN" };
+  printResult(mode, doc, () => renderJournal(result, makeStyle(mode.colour)));
+  setExit(result.ok ? 0 : 1);
 }

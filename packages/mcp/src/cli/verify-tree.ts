@@ -13,7 +13,9 @@ import {
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { verifyTree } from "@codai/axiom-workflow";
 import { writeFileAtomic } from "./out-file";
-import { printJson, setExit } from "./output";
+import { outputMode, printResult, setExit } from "./output";
+import { renderTree, renderVerify } from "./render/results";
+import { makeStyle } from "./render/style";
 
 export const STRUCTURAL_NOTE = "bundle failed structural verification; tree not checked";
 export const NO_PREIMAGE_NOTE = "manifest carries no preImage (compiled without a root); --pre cannot be verified";
@@ -25,12 +27,25 @@ export interface VerifyTreeCliInput {
   attest?: string;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** `--json`: the document even on a terminal (CLI-O1). */
+  json?: boolean;
 }
 
-export async function runVerifyTree({ input, treeArg, pre, attest, cwd, env }: VerifyTreeCliInput): Promise<void> {
+export async function runVerifyTree({
+  input,
+  treeArg,
+  pre,
+  attest,
+  cwd,
+  env,
+  json,
+}: VerifyTreeCliInput): Promise<void> {
+  const mode = outputMode({ json });
+  const style = makeStyle(mode.colour);
   const { structural, tree: result } = await verifyTree({ tree: resolve(cwd, treeArg), bundle: input, pre });
   if (result === undefined) {
-    printJson({ ...structural, tree: null, note: STRUCTURAL_NOTE });
+    const doc = { ...structural, tree: null, note: STRUCTURAL_NOTE };
+    printResult(mode, doc, () => renderVerify(doc, style));
     setExit(1);
     return;
   }
@@ -64,6 +79,6 @@ export async function runVerifyTree({ input, treeArg, pre, attest, cwd, env }: V
       subjects: statement.subject.length,
     };
   }
-  printJson(out);
+  printResult(mode, out, () => renderTree({ ...result, note: out.note as string | undefined }, style));
   setExit(result.ok ? 0 : 1);
 }

@@ -2,16 +2,20 @@
 // [--pr [--branch <name>] [--commit-message <text>]] [--lock-timeout <ms>] [--keep-backups <n>]
 // [--allow-guards] [--guard-allowlist <abs>]…` (cli.md §7.9): read + bundle intake → --confirm →
 // root → the workflow's applyBundle (profile load, engine, store on applied/noop: the same function
-// as axiom_apply) → print the ApplyResult. Exit 0 applied/noop, 1 failed/rolled-back, 2 before a
-// result exists.
+// as axiom_apply) → print the ApplyResult (JSON piped or with --json; on a terminal the text of
+// render/apply.ts: a dry run as a diff with the confirm command). `--confirm` takes any ref form
+// (confirm-ref.ts). Exit 0 applied/noop, 1 failed/rolled-back, 2 before a result exists.
 import { isAbsolute } from "node:path";
 import { KEEP_BACKUPS_MAX, LOCK_TIMEOUT_MAX_MS } from "@codai/axiom-rules";
 import { axiomError } from "@codai/axiom-schema";
 import { applyBundle, intakeBundle, selectCliProfile } from "@codai/axiom-workflow";
-import { printError, printJson, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
-import { readBundleFile } from "../input";
+import { checkConfirmRef, checkConfirmShape } from "../confirm-ref";
+import { readBundleToApply } from "../input";
+import { outputMode, printError, printResult, setExit } from "../output";
+import { renderApply } from "../render/apply";
+import { makeStyle } from "../render/style";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -27,6 +31,7 @@ export const options: FlagTable = {
   "keep-backups": { type: "string" },
   "allow-guards": { type: "boolean" },
   "guard-allowlist": { type: "string", multiple: true },
+  json: { type: "boolean" },
 };
 
 export const positionals = { min: 1, max: 1 };
@@ -50,18 +55,13 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     if (!isAbsolute(entry)) throw new UsageError(`--guard-allowlist expects an absolute path, got "${entry}"`);
   }
   const dryRun = booleanFlag(values, "dry-run");
-  const bundle = intakeBundle(await readBundleFile(args[0] as string, cwd));
+  const bundle = intakeBundle(await readBundleToApply(args[0] as string, cwd));
   const confirm = stringFlag(values, "confirm");
-  if (!dryRun && confirm !== bundle.manifestDigest) {
-    throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", {
-      message:
-        confirm === undefined
-          ? "apply needs --confirm <manifestDigest> (or --dry-run)"
-          : "--confirm does not equal the bundle's manifestDigest",
-      details: { confirmDigest: confirm ?? null, manifestDigest: bundle.manifestDigest },
-    });
-  }
+  // Step 3: a full digest is compared before the root is known; a short ref needs the root's history.
+  const confirmNeedsRoot = !dryRun && checkConfirmShape(confirm, bundle.manifestDigest);
   const root = await resolveCliRoot(rootArg, cwd);
+  if (confirmNeedsRoot) await checkConfirmRef(root, confirm as string, bundle.manifestDigest);
+  const confirmDigest = dryRun ? undefined : bundle.manifestDigest;
   // Steps 5–7. The operator may name any profile (D26); a bad one fails before apply starts. Step 7
   // has no failure: a store that fails after the apply is not reported (outcome.storeError).
   const { result, trustError } = await applyBundle({
@@ -69,14 +69,23 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     root,
     profile: selectCliProfile(stringFlag(values, "profile"), bundle.manifest.profile),
     mode: dryRun ? "dry-run" : pr ? "pr" : "fs",
-    confirmDigest: dryRun ? undefined : confirm,
+    confirmDigest,
+    origin: { surface: "cli" },
     lockTimeoutMs: integerFlag(values, "lock-timeout"),
     keepBackups: dryRun ? undefined : integerFlag(values, "keep-backups"),
     branch: stringFlag(values, "branch"),
     commitMessage: stringFlag(values, "commit-message") ?? stringFlag(values, "message"),
     guards: { allowGuards: booleanFlag(values, "allow-guards"), guardAllowlist: listFlag(values, "guard-allowlist") },
   });
-  printJson(result);
+  const mode = outputMode(values);
+  printResult(mode, result, () =>
+    renderApply(result, {
+      bundleArg: args[0] as string,
+      rootArg,
+      name: bundle.manifest.name,
+      style: makeStyle(mode.colour),
+    }),
+  );
   if (trustError !== undefined && result.status === "applied") {
     // The files stay applied; the failed advance is an error line after the result (exit 2).
     printError(

@@ -5,10 +5,10 @@
 // Exit 0 only for verdict pass, 1 for fail or error, 2 before a report exists.
 import { isAbsolute } from "node:path";
 import { checkBundle, formatCheckReport, intakeBundle, selectCliProfile } from "@codai/axiom-workflow";
-import { colourEnabled, printJson, printText, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, listFlag, stringFlag } from "../args";
-import { readBundleFile } from "../input";
+import { readBundleToApply } from "../input";
+import { outputMode, printResult, setExit } from "../output";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -28,7 +28,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   for (const entry of guardAllowlist) {
     if (!isAbsolute(entry)) throw new UsageError(`--guard-allowlist expects an absolute path, got "${entry}"`);
   }
-  const bundle = intakeBundle(await readBundleFile(args[0] as string, cwd));
+  const bundle = intakeBundle(await readBundleToApply(args[0] as string, cwd));
   const root = await resolveCliRoot(rootArg, cwd);
   // The CLI is operated by a person: any profile may be named, `default` is the built-in (D26).
   const report = await checkBundle({
@@ -37,7 +37,7 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
     profile: selectCliProfile(stringFlag(values, "profile"), bundle.manifest.profile),
     guards: { allowGuards: booleanFlag(values, "allow-guards"), guardAllowlist },
   });
-  if (booleanFlag(values, "json")) printJson(report);
-  else printText(formatCheckReport(report, { colour: colourEnabled() }));
+  const mode = outputMode(values);
+  printResult(mode, report, () => formatCheckReport(report, { colour: mode.colour }));
   setExit(report.verdict === "pass" ? 0 : 1);
 }

@@ -2,11 +2,13 @@
 // <h[,h]>]…] [--allow-file] [--emitter <spec>]…` (cli.md §7.6, formats.md §3.3): Plan → ManifestBundle.
 // With a root the manifest carries preImage and the bundle is stored under <root>/.axiom/manifests/.
 import { compilePlan, parsePlanText } from "@codai/axiom-workflow";
-import { printJson } from "../output";
 import { booleanFlag, commaListFlag, enumFlag, listFlag, requireWith, stringFlag } from "../args";
 import { planFormatOf, readInputText } from "../input";
 import { loadEmitters } from "../load-emitters";
 import { writeJsonAtomic } from "../out-file";
+import { outputMode, printResult } from "../output";
+import { renderCompile } from "../render/results";
+import { makeStyle } from "../render/style";
 import { resolveOptionalRoot } from "../roots";
 import type { FlagTable, VerbContext } from "../verb";
 
@@ -18,6 +20,7 @@ export const options: FlagTable = {
   "net-allow": { type: "string", multiple: true },
   "allow-file": { type: "boolean" },
   emitter: { type: "string", multiple: true },
+  json: { type: "boolean" },
 };
 
 export const positionals = { min: 1, max: 1 };
@@ -47,7 +50,16 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const bundle = await compilePlan({ plan, store, root, emitters, net: { allowNet, allowFile, allowlist: netAllow } });
 
   const out = stringFlag(values, "out");
-  if (out === undefined) return printJson(bundle);
+  const mode = outputMode(values);
+  const facts = {
+    name: bundle.manifest.name,
+    manifestDigest: bundle.manifestDigest,
+    artifacts: bundle.manifest.artifacts.length,
+    stored: root !== undefined,
+    rootArg: stringFlag(values, "root"),
+  };
+  if (out === undefined) return printResult(mode, bundle, () => renderCompile(facts, makeStyle(mode.colour)));
   const written = await writeJsonAtomic(out, cwd, bundle);
-  printJson({ manifestDigest: bundle.manifestDigest, artifacts: bundle.manifest.artifacts.length, out: written });
+  const summary = { manifestDigest: bundle.manifestDigest, artifacts: bundle.manifest.artifacts.length, out: written };
+  printResult(mode, summary, () => renderCompile({ ...facts, out }, makeStyle(mode.colour)));
 }

@@ -4,8 +4,8 @@ import * as path from "node:path";
 import { RELEASE_VERSION } from "../../common/version";
 import { spawnProbe } from "../../harness/doctor/latency";
 import { formatDoctorText, runDoctor } from "../../harness/doctor/run";
-import { booleanFlag, stringFlag } from "../args";
-import { printJson, printText, setExit } from "../output";
+import { stringFlag } from "../args";
+import { outputMode, printResult, setExit } from "../output";
 import type { FlagTable, VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -23,7 +23,6 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
     probe: entry ? spawnProbe(entry) : undefined,
     ...(entry !== undefined ? { entry } : {}),
   });
-  if (booleanFlag(values, "json")) printJson(report);
-  else printText(formatDoctorText(report));
+  printResult(outputMode(values), report, () => formatDoctorText(report));
   setExit(report.ok ? 0 : 1);
 }

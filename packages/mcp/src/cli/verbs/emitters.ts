@@ -1,8 +1,9 @@
 // `axiom emitters [--emitter <spec>]… [--json]` (cli.md §7.14, sources.md §4.6): the catalogue of
 // the emitters loaded with --emitter. None are built in (D3): without --emitter, `[]` / no text.
-import { printJson, printText } from "../output";
-import { booleanFlag, listFlag } from "../args";
+
+import { listFlag } from "../args";
 import { emitterCatalogue, loadEmitters } from "../load-emitters";
+import { outputMode, printJson, printText } from "../output";
 import type { FlagTable, VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -14,7 +15,7 @@ export const positionals = { min: 0, max: 0 };
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const rows = emitterCatalogue(await loadEmitters(listFlag(values, "emitter"), cwd));
-  if (booleanFlag(values, "json")) return printJson(rows);
+  if (outputMode(values).json) return printJson(rows);
   const text = rows.map((r) => `${r.emitter}@${r.version}: ${r.template} — ${r.description}\n`).join("");
   if (text !== "") printText(text);
 }

@@ -1,8 +1,11 @@
 // `axiom gc --root <dir> [--dry-run] [--older-than <n>(ms|s|m|h|d)] [--keep all-manifests|journal]`
 // (cli.md §7.11, sources.md §6): CAS garbage collection under the root lock. The collector lives in
 // the lazy chunk dist/gc-lazy.js. Progress on a TTY stderr only (§9.3).
-import { printJson, startProgress } from "../output";
+
 import { booleanFlag, enumFlag, stringFlag } from "../args";
+import { outputMode, printResult, startProgress } from "../output";
+import { renderGc } from "../render/results";
+import { makeStyle } from "../render/style";
 import { resolveCliRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
@@ -11,6 +14,7 @@ export const options: FlagTable = {
   "dry-run": { type: "boolean" },
   "older-than": { type: "string" },
   keep: { type: "string" },
+  json: { type: "boolean" },
 };
 
 export const positionals = { min: 0, max: 0 };
@@ -35,7 +39,8 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
       onProgress: (scanned, removable) => progress.update(`gc: ${scanned} blobs scanned, ${removable} removable`),
     });
     progress.done();
-    printJson(report);
+    const mode = outputMode(values);
+    printResult(mode, report, () => renderGc(report, makeStyle(mode.colour)));
   } finally {
     progress.done();
   }

@@ -3,7 +3,7 @@
 import * as path from "node:path";
 import { formatInitText, HARNESSES, type Harness, runInit } from "../../harness/init/run";
 import { booleanFlag, enumFlag, stringFlag } from "../args";
-import { printJson, printText, setExit } from "../output";
+import { outputMode, printResult, setExit } from "../output";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -38,7 +38,6 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
     entry: entry ? path.resolve(entry) : undefined,
     execPath: process.execPath,
   });
-  if (booleanFlag(values, "json")) printJson(result);
-  else printText(formatInitText(result));
+  printResult(outputMode(values), result, () => formatInitText(result));
   setExit(0);
 }

@@ -1,12 +1,17 @@
 // `axiom snapshot --root <dir> [-o <file>] [--include <glob>]… [--exclude <glob>]… [--max-files <n>]
 // [--max-bytes <n>] [--no-gitignore] [--no-digest]` (cli.md §7.20, apply.md §17). Never writes
 // under the root, never spawns a process; progress on a TTY stderr only (§9.3).
+
+import { SNAPSHOT_DEFAULT_MAX_FILES, SNAPSHOT_MAX_FILES_CAP } from "@codai/axiom-rules";
 import type { RepoSnapshot } from "@codai/axiom-schema";
 import { snapshot } from "@codai/axiom-workflow";
-import { printJson, setExit } from "../output";
 import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, integerFlag, listFlag, stringFlag } from "../args";
 import { writeJsonAtomic } from "../out-file";
+import { outputMode, printResult, setExit } from "../output";
+import { renderSnapshot } from "../render/results";
+import { makeStyle } from "../render/style";
+import { bytes as humanBytes } from "../render/words";
 import { createProgress } from "../snapshot-progress";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
@@ -19,6 +24,7 @@ export const options: FlagTable = {
   "max-bytes": { type: "string" },
   "no-gitignore": { type: "boolean" },
   "no-digest": { type: "boolean" },
+  json: { type: "boolean" },
 };
 
 export const positionals = { min: 0, max: 0 };
@@ -49,17 +55,26 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
     progress.stop();
   }
   const out = stringFlag(values, "out");
+  const mode = outputMode(values);
+  const maxFiles = Math.min(integerFlag(values, "max-files") ?? SNAPSHOT_DEFAULT_MAX_FILES, SNAPSHOT_MAX_FILES_CAP);
+  const facts = {
+    snapshotDigest: snap.snapshotDigest,
+    files: snap.body.counts.files,
+    bytes: snap.body.counts.bytes,
+    truncated: snap.body.truncated,
+    // Which limit stopped the walk: the file count when it reached --max-files, else the bytes.
+    limits:
+      snap.body.counts.files >= maxFiles
+        ? `stopped at --max-files ${maxFiles}`
+        : `stopped at --max-bytes (${humanBytes(snap.body.counts.bytes)} read)`,
+  };
+  const text = (file?: string) => () => renderSnapshot({ ...facts, out: file }, makeStyle(mode.colour));
   if (out === undefined) {
-    printJson(snap);
+    printResult(mode, snap, text());
   } else {
     const file = await writeJsonAtomic(out, cwd, snap);
-    printJson({
-      snapshotDigest: snap.snapshotDigest,
-      files: snap.body.counts.files,
-      bytes: snap.body.counts.bytes,
-      truncated: snap.body.truncated,
-      out: file,
-    });
+    const { limits: _limits, ...summary } = facts;
+    printResult(mode, { ...summary, out: file }, text(out));
   }
   setExit(0);
 }

@@ -1,9 +1,13 @@
-// `axiom status [--root <dir>] [--json]` (cli.md §7.4, apply.md §13): read-only; the status
-// document as text (§9.1) or JSON. Exit 0 whenever the root resolves.
-import { formatStatusText, status } from "@codai/axiom-workflow";
-import { colourEnabled, printJson, printText, setExit } from "../output";
+// `axiom status [--root <dir>] [--json]` (cli.md §7.4, apply.md §13, issue 21): read-only. Text:
+// where the tree stands relative to AXIOM's history first, then the lock, queue, intents,
+// interrupted journals and chain. JSON: the status document unchanged (the axiom_status one).
+// Exit 0 whenever the root resolves.
+import { statusView } from "@codai/axiom-workflow";
 import { resolveCliRoot } from "../../common/roots";
-import { booleanFlag, stringFlag } from "../args";
+import { stringFlag } from "../args";
+import { outputMode, printResult, setExit } from "../output";
+import { renderStatus } from "../render/status";
+import { makeStyle } from "../render/style";
 import type { FlagTable, VerbContext } from "../verb";
 
 export const options: FlagTable = {
@@ -15,8 +19,8 @@ export const positionals = { min: 0, max: 0 };
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const root = await resolveCliRoot(stringFlag(values, "root") ?? ".", cwd);
-  const doc = await status(root);
-  if (booleanFlag(values, "json")) printJson(doc);
-  else printText(formatStatusText(doc, colourEnabled()));
+  const view = await statusView(root);
+  const mode = outputMode(values);
+  printResult(mode, view.doc, () => renderStatus(view, mode.colour, makeStyle(mode.colour)));
   setExit(0);
 }

@@ -4,8 +4,10 @@
 // lazy chunk dist/verify-tree-lazy.js). Exit 0 when ok, 1 otherwise; an unreadable,
 // non-UTF-8 or non-JSON file is an error line (exit 2), not a result.
 import { verifyBundle } from "@codai/axiom-workflow";
-import { printJson, setExit } from "../output";
 import { readBundleFile } from "../input";
+import { outputMode, printResult, setExit } from "../output";
+import { renderVerify } from "../render/results";
+import { makeStyle } from "../render/style";
 import { resolveCliRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 import { runVerifyJournal } from "../verify-journal";
@@ -17,6 +19,7 @@ export const options: FlagTable = {
   tree: { type: "string" },
   pre: { type: "boolean" },
   attest: { type: "string" },
+  json: { type: "boolean" },
 };
 
 export const positionals = { min: 0, max: 1 };
@@ -44,11 +47,13 @@ export async function run(ctx: VerbContext): Promise<void> {
       attest: typeof attest === "string" ? attest : undefined,
       cwd: ctx.cwd,
       env: process.env,
+      json: ctx.values.json === true,
     });
   }
   const root = typeof rootArg === "string" ? await resolveCliRoot(rootArg, ctx.cwd) : undefined;
   const input = await readBundleFile(file, ctx.cwd);
   const result = verifyDocument(await verifyBundle({ bundle: input, root }));
-  printJson(result);
+  const mode = outputMode(ctx.values);
+  printResult(mode, result, () => renderVerify(result, makeStyle(mode.colour)));
   setExit(result.ok ? 0 : 1);
 }

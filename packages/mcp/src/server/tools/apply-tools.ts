@@ -138,6 +138,7 @@ export const applyTool = defineTool({
       commitMessage: args.commitMessage,
       lockTimeoutMs: args.lockTimeoutMs,
       keepBackups: args.keepBackups,
+      origin: { surface: "mcp", tool: "axiom_apply" },
       ...checksRun(deps),
     });
     answerApplied(deps, root, outcome);
