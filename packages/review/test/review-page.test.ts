@@ -47,8 +47,8 @@ describe.skipIf(SKIP_BROWSER)("the review page in Chromium", () => {
     expect(rows[0]?.[3]).toBe("rolled back undid #2");
     expect(rows[1]?.[3]).toBe("undone by #3");
     expect(rows[2]?.[3]).toBe("applied");
-    expect(rows[2]?.[4]).toBe("add-greeting");
-    expect(rows[2]?.[5]).toBe("tree");
+    expect(rows[2]?.[4]).toBe("add-greeting (test)"); // the Plan's intent, as axiom log shows it
+    expect(rows[2]?.[5]).toBe("cli"); // recorded by axiom apply (.axiom/about)
     expect(rows[2]?.[6]).toBe("3");
     expect(await w.page.textContent("[data-testid=health]")).toContain("chain intact — 3 entries");
     await screenshot(w.page, "timeline");

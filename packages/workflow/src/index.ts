@@ -10,6 +10,8 @@
 // of named re-exports, and every module any importer reaches through it, in each importer's chunk
 // graph, so every CLI verb would load the whole workflow; `export *` lets each verb's chunk carry
 // only the modules it calls.
+
+export * from "./about";
 export * from "./applied-state";
 export * from "./apply-bundle";
 export * from "./axm";
@@ -20,6 +22,7 @@ export * from "./diff-manifests";
 export * from "./diff-snapshots";
 export * from "./file-changes";
 export * from "./history-view";
+export * from "./origin-text";
 export * from "./profiles";
 export * from "./ref";
 export * from "./rollback";

@@ -1,8 +1,10 @@
 // The timeline (issue 22): one row per chain entry, newest first, a page at a time. A page is
 // `limit` rows with seq < `before` (a cursor, so page n costs the same as page 1), each joined
-// with its manifest's name (the intent) and, while it is applied, its marker's mode (tree or PR
-// branch). Rows stop before the chain's first bad entry, which the health mark names.
+// with what `axiom log` shows for it: the recorded intent (else the manifest's name) and origin
+// (CLI, the MCP tool, a PR branch; else the applied marker's PR branch). Rows stop before the
+// chain's first bad entry, which the health mark names.
 import { layout } from "@codai/axiom-store";
+import { originShort, readAbout } from "@codai/axiom-workflow";
 import { type ChainIndex, chainIndex, type IndexedEntry } from "./chain-index";
 import { type ChainHealth, chainHealth } from "./health";
 import { readJsonDoc, stringAt } from "./stored-docs";
@@ -23,7 +25,7 @@ export interface TimelineRow {
   /** For a rollback: the seq of the apply it undid. */
   undid?: number;
   intent?: string;
-  /** "tree" (written in place), "pr <branch>", or undefined when no marker says (rolled back). */
+  /** `axiom log`'s origin words (`cli`, `mcp:write`, `pr <branch>`); undefined when nothing says. */
   origin?: string;
   files: number;
   code?: string;
@@ -58,15 +60,19 @@ async function joinRow(root: string, index: ChainIndex, e: IndexedEntry): Promis
   if (undoneBy > 0) row.undoneBy = undoneBy;
   if (undid > 0) row.undid = undid;
   if (e.code !== undefined) row.code = e.code;
-  const [manifest, marker] = await Promise.all([
+  const [manifest, marker, about] = await Promise.all([
     readJsonDoc(layout.manifest(root, hex)),
     row.state === "applied" ? readJsonDoc(layout.applied(root, hex)) : Promise.resolve(undefined),
+    readAbout(root, e.manifestDigest),
   ]);
-  const intent = stringAt(manifest, "manifest", "name");
+  const intent = about.intent ?? stringAt(manifest, "manifest", "name");
   if (intent !== undefined) row.intent = intent;
-  const mode = stringAt(marker, "mode");
-  if (mode === "fs") row.origin = "tree";
-  else if (mode === "pr") row.origin = `pr ${stringAt(marker, "git", "branch") ?? ""}`.trim();
+  // A rollback row's digest is the change it undid: who rolled it back is not recorded.
+  if (undid === 0) {
+    const branch = about.branch ?? (stringAt(marker, "mode") === "pr" ? stringAt(marker, "git", "branch") : undefined);
+    if (branch !== undefined) row.origin = `pr ${branch}`;
+    else if (about.origin !== undefined) row.origin = originShort(about);
+  }
   return row;
 }
 

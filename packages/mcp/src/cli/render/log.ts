@@ -2,8 +2,7 @@
 // age, what it means now, what it was for, how many files, where it came from — newest first; a
 // rollback names the entry it undid, an undone entry the one that undid it. A broken chain is a
 // loud header first: which entry is the first the chain cannot vouch for, and how many are hidden.
-import type { HistoryView } from "@codai/axiom-workflow";
-import { originShort } from "./origin";
+import { type HistoryView, originShort } from "@codai/axiom-workflow";
 import type { Style } from "./style";
 import { age, clip, count, printable, shellArg, shortRef } from "./words";
 

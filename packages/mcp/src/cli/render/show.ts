@@ -1,8 +1,7 @@
 // The text form of `axiom show <ref>` (issue 21): what the change was for, who made it, when,
 // whether it is still in force, its files, and the content diff.
-import type { ShowDocument } from "@codai/axiom-workflow";
+import { originPhrase, type ShowDocument } from "@codai/axiom-workflow";
 import { renderDiff } from "./diff";
-import { originPhrase } from "./origin";
 import type { Style } from "./style";
 import { age, count, printable, shortRef } from "./words";
 

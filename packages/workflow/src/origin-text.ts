@@ -1,4 +1,5 @@
-// How a change's origin reads (issue 21): short in `axiom log`, a phrase in `axiom show`.
+// How a change's origin reads (issue 21): short in `axiom log` and the review page's timeline, a
+// phrase in `axiom show`. One wording for every front end.
 
 export interface OriginFacts {
   origin?: { surface: "cli" | "mcp"; tool?: string };
