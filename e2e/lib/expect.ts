@@ -1,0 +1,36 @@
+// Reading what the harness sent back to the model: the gate's DENY line inside a native tool's
+// result, and AXIOM's `{code, message, details}` inside an MCP tool's result.
+import type { ToolResult } from "../mock/script";
+
+export interface GateDeny {
+  code: string;
+  message: string;
+}
+
+/** The gate's `AXIOM GATE DENY <code>: <message>` line, wherever the harness put it in the result. */
+export function gateDeny(result: ToolResult | undefined): GateDeny {
+  const m = /AXIOM GATE DENY (\S+): (.*)/.exec(result?.text ?? "");
+  if (m === null) throw new Error(`expected a gate denial in the tool result, got: ${result?.text ?? "(no result)"}`);
+  return { code: m[1] as string, message: m[2] as string };
+}
+
+export interface AxiomAnswer {
+  code?: string;
+  message?: string;
+  details?: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+/** AXIOM's one line of compact JSON in an MCP tool result (harnesses may wrap it). */
+export function axiomAnswer(result: ToolResult | undefined): AxiomAnswer {
+  const text = result?.text ?? "";
+  const at = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (at === -1 || end < at) throw new Error(`expected AXIOM's JSON in the tool result, got: ${text || "(no result)"}`);
+  return JSON.parse(text.slice(at, end + 1)) as AxiomAnswer;
+}
+
+/** What the route message must tell the model: the tool to use and the exact arguments. */
+export function routeArgs(path: string, content: string): string {
+  return JSON.stringify({ files: [{ path, content }] });
+}

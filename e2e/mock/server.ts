@@ -1,0 +1,112 @@
+// The mock model's HTTP side: one server on 127.0.0.1 (an ephemeral port), one API dialect per
+// server. Every request is recorded; a request that offers tools is a main-loop turn and gets the
+// script's next turn, any other request (title generation, quota probes) a short text answer.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type Step, type ToolResult, type Turn, turnFor } from "./script";
+
+/** A tool as the harness offered it to the model. */
+export interface OfferedTool {
+  name: string;
+  /** The input JSON Schema, as sent. */
+  schema: unknown;
+  /** Namespace group (Codex offers MCP tools as a `namespace` of functions). */
+  namespace?: string;
+}
+
+export interface Parsed {
+  tools: OfferedTool[];
+  results: ToolResult[];
+  stream: boolean;
+}
+
+/** One wire dialect: how to read a request and how to answer with a turn. */
+export interface Dialect {
+  name: string;
+  matches(method: string, path: string): boolean;
+  parse(body: unknown, path: string): Parsed;
+  respond(res: ServerResponse, turn: Turn, parsed: Parsed, seq: number): void;
+}
+
+export interface Recorded {
+  path: string;
+  body: unknown;
+  parsed: Parsed;
+  turn: Turn;
+}
+
+export interface MockModel {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  requests: Recorded[];
+  /** Main-loop requests (the ones that offered tools). */
+  turns(): Recorded[];
+  /** The tool results of the latest main-loop request. */
+  results(): readonly ToolResult[];
+  /** Tools offered in the first main-loop request. */
+  tools(): OfferedTool[];
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { raw: text };
+  }
+}
+
+export function sse(res: ServerResponse, events: readonly { event?: string; data: unknown }[]): void {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "close" });
+  for (const e of events) {
+    if (e.event !== undefined) res.write(`event: ${e.event}\n`);
+    res.write(`data: ${JSON.stringify(e.data)}\n\n`);
+  }
+  res.end();
+}
+
+export async function startMock(dialect: Dialect, script: readonly Step[]): Promise<MockModel> {
+  const requests: Recorded[] = [];
+  let seq = 0;
+  const server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    const method = req.method ?? "GET";
+    readBody(req)
+      .then((body) => {
+        if (!dialect.matches(method, path)) {
+          // Probes and side endpoints (model lists, token counts): an empty success.
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ data: [], models: [], input_tokens: 1 }));
+          return;
+        }
+        const parsed = dialect.parse(body, path);
+        const main = parsed.tools.length > 0;
+        const turn: Turn = main ? turnFor(script, parsed.results) : { kind: "text", text: "ok" };
+        requests.push({ path, body, parsed, turn });
+        dialect.respond(res, turn, parsed, ++seq);
+      })
+      .catch((err: unknown) => {
+        res.writeHead(500);
+        res.end(String(err));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const turns = () => requests.filter((r) => r.parsed.tools.length > 0);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    turns,
+    results: () => turns().at(-1)?.parsed.results ?? [],
+    tools: () => turns()[0]?.parsed.tools ?? [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
