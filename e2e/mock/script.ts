@@ -22,6 +22,9 @@ export type Step = (results: readonly ToolResult[]) => Turn;
 export const tool =
   (name: string, input: Record<string, unknown>): Step =>
   () => ({ kind: "tool", name, input });
+export const custom =
+  (name: string, input: string): Step =>
+  () => ({ kind: "custom", name, input });
 export const say =
   (text: string): Step =>
   () => ({ kind: "text", text });

@@ -39,11 +39,13 @@ export interface MockModel {
   /** http://127.0.0.1:<port> */
   url: string;
   requests: Recorded[];
+  /** Requests the mock could not answer (a dialect bug or a request shape it does not know). */
+  errors: string[];
   /** Main-loop requests (the ones that offered tools). */
   turns(): Recorded[];
   /** The tool results of the latest main-loop request. */
   results(): readonly ToolResult[];
-  /** Tools offered in the first main-loop request. */
+  /** Every tool offered in any main-loop request (a harness may add tools as the run goes on), last sighting wins. */
   tools(): OfferedTool[];
   close(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export function sse(res: ServerResponse, events: readonly { event?: string; data
 
 export async function startMock(dialect: Dialect, script: readonly Step[]): Promise<MockModel> {
   const requests: Recorded[] = [];
+  const errors: string[] = [];
   let seq = 0;
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
@@ -90,6 +93,7 @@ export async function startMock(dialect: Dialect, script: readonly Step[]): Prom
         dialect.respond(res, turn, parsed, ++seq);
       })
       .catch((err: unknown) => {
+        errors.push(`${method} ${path}: ${(err as Error).stack ?? String(err)}`);
         res.writeHead(500);
         res.end(String(err));
       });
@@ -100,9 +104,14 @@ export async function startMock(dialect: Dialect, script: readonly Step[]): Prom
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    errors,
     turns,
     results: () => turns().at(-1)?.parsed.results ?? [],
-    tools: () => turns()[0]?.parsed.tools ?? [],
+    tools: () => {
+      const seen = new Map<string, OfferedTool>();
+      for (const r of turns()) for (const t of r.parsed.tools) seen.set(`${t.namespace ?? ""}/${t.name}`, t);
+      return [...seen.values()];
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
