@@ -34,6 +34,8 @@ export function claudeEnv(home: string, mockUrl: string): Record<string, string>
     ANTHROPIC_MODEL: "claude-sonnet-4-5",
     CLAUDE_CODE_DISABLE_TERMINAL_TITLE: "1",
     MCP_TIMEOUT: "60000",
+    // Connect MCP servers before the first turn (the TUI connects in the background otherwise).
+    MCP_CONNECTION_NONBLOCKING: "false",
   });
 }
 

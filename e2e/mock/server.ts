@@ -71,7 +71,18 @@ export function sse(res: ServerResponse, events: readonly { event?: string; data
   res.end();
 }
 
-export async function startMock(dialect: Dialect, script: readonly Step[]): Promise<MockModel> {
+export interface MockOptions {
+  /**
+   * A tool the script needs: a main-loop request that does not offer it gets WAITING as a text
+   * answer instead of a script step (an interactive harness may take the first prompt before its
+   * MCP servers are connected; the test then sends the prompt again).
+   */
+  requireTool?: string;
+}
+
+export const WAITING = "e2e: the tool the script needs is not offered yet";
+
+export async function startMock(dialect: Dialect, script: readonly Step[], opts: MockOptions = {}): Promise<MockModel> {
   const requests: Recorded[] = [];
   const errors: string[] = [];
   let seq = 0;
@@ -88,7 +99,12 @@ export async function startMock(dialect: Dialect, script: readonly Step[]): Prom
         }
         const parsed = dialect.parse(body, path);
         const main = parsed.tools.length > 0;
-        const turn: Turn = main ? turnFor(script, parsed.results) : { kind: "text", text: "ok" };
+        const ready = opts.requireTool === undefined || parsed.tools.some((t) => t.name === opts.requireTool);
+        const turn: Turn = !main
+          ? { kind: "text", text: "ok" }
+          : ready
+            ? turnFor(script, parsed.results)
+            : { kind: "text", text: WAITING };
         requests.push({ path, body, parsed, turn });
         dialect.respond(res, turn, parsed, ++seq);
       })
