@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { serverTools, status, without } from "./lib/axiom";
-import { codexEnv, codexExecArgv, codexHome } from "./lib/codex";
+import { CODEX_MAIN_TOOL, codexEnv, codexExecArgv, codexHome } from "./lib/codex";
 import { axiomAnswer, gateDeny } from "./lib/expect";
 import { SEED, type WiredRepo, wiredRepo } from "./lib/repo";
 import { run } from "./lib/run";
@@ -43,7 +43,7 @@ const addPatch = (path: string, text: string) =>
 async function codexRun(initArgs: string[], script: (root: string, edits: boolean) => Step[], config: string[] = []) {
   const repo = await wiredRepo("codex", initArgs);
   const listed = await serverTools(repo.root, serverArgsOf(repo));
-  mock = await startMock(responses, script(repo.root, takesEdits(listed)));
+  mock = await startMock(responses, script(repo.root, takesEdits(listed)), { mainTool: CODEX_MAIN_TOOL });
   const dir = codexHome(repo.home, repo.root, mock.url);
   const out = await run(codexExecArgv("make the scripted change", config), {
     cwd: repo.root,

@@ -7,8 +7,11 @@ import { harnessBin } from "./harnesses";
 import { baseEnv } from "./run";
 
 export const CODEX_BIN = harnessBin("codex");
-/** A catalogued model: Codex offers its freeform apply_patch only to those (harness-facts.md §1). */
+/** A catalogued model (Codex offers its freeform apply_patch only to those, harness-facts.md §1), the newest: the TUI offers no model upgrade for it. */
 export const CODEX_MODEL = "gpt-5.5";
+
+/** Only Codex's main agent is offered exec_command (a side agent it runs in the TUI is offered apply_patch alone). */
+export const CODEX_MAIN_TOOL = "exec_command";
 
 export function codexHome(home: string, root: string, mockUrl: string): string {
   const codexHomeDir = join(home, ".codex");
@@ -17,6 +20,18 @@ export function codexHome(home: string, root: string, mockUrl: string): string {
     `model = "${CODEX_MODEL}"`,
     `model_provider = "mock"`,
     `check_for_update_on_startup = false`,
+    // Keys from tmux arrive as fast as a paste: without this the TUI holds Enter as pasted text.
+    `disable_paste_burst = true`,
+    "",
+    // The one-time notices a new user answers once (model upgrade offers, screen reader probe).
+    "[tui]",
+    "screen_reader_detection_done = true",
+    "",
+    "[tui.model_availability_nux]",
+    `"gpt-6.1-sol" = 1`,
+    "",
+    "[notice.model_migrations]",
+    `"gpt-5.5" = "gpt-6-sol"`,
     "",
     "[analytics]",
     "enabled = false",
@@ -42,9 +57,7 @@ export function codexEnv(home: string, codexHomeDir: string): Record<string, str
 }
 
 export function codexExecArgv(prompt: string, config: readonly string[] = []): string[] {
-  // `required`: Codex waits for the server before the first turn (else an early tool_search can
-  // run before AXIOM's tools are listed); it fails the run when the server does not start.
-  const overrides = ["mcp_servers.axiom.required=true", ...config].flatMap((c) => ["-c", c]);
+  const overrides = config.flatMap((c) => ["-c", c]);
   return [
     CODEX_BIN,
     "exec",

@@ -45,7 +45,12 @@ function parse(body: unknown): Parsed {
       // Codex's deferred MCP tools: the search answer carries their definitions.
       const found = list(item.tools).filter(isObj);
       tools.push(...found.flatMap((t) => offered(t)));
-      results.push({ callId: String(item.call_id), text: JSON.stringify(found), isError: false });
+      results.push({
+        callId: String(item.call_id),
+        text: JSON.stringify(found),
+        isError: false,
+        retry: found.length === 0,
+      });
     }
   }
   return { tools, results, stream: b.stream !== false };

@@ -9,6 +9,11 @@ export interface ToolResult {
   /** The text the model reads (content blocks joined with "\n"). */
   text: string;
   isError: boolean;
+  /**
+   * An answer that does not move the script on: the step is served again (Codex's tool_search
+   * before its MCP servers have listed their tools answers an empty list).
+   */
+  retry?: boolean;
 }
 
 export type Turn =
@@ -33,8 +38,9 @@ export const say =
 export const DONE = "e2e script done";
 
 export function turnFor(script: readonly Step[], results: readonly ToolResult[]): Turn {
-  const step = script[results.length];
-  return step === undefined ? { kind: "text", text: DONE } : step(results);
+  const moved = results.filter((r) => r.retry !== true);
+  const step = script[moved.length];
+  return step === undefined ? { kind: "text", text: DONE } : step(moved);
 }
 
 /** The JSON object in a tool result's text (AXIOM answers one line of compact JSON). */

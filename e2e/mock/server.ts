@@ -43,7 +43,7 @@ export interface MockModel {
   errors: string[];
   /** Main-loop requests (the ones that offered tools). */
   turns(): Recorded[];
-  /** The tool results of the latest main-loop request. */
+  /** The tool results of the conversation (the longest history any main-loop request carried: side requests with tools may carry none). */
   results(): readonly ToolResult[];
   /** Every tool offered in any main-loop request (a harness may add tools as the run goes on), last sighting wins. */
   tools(): OfferedTool[];
@@ -73,6 +73,11 @@ export function sse(res: ServerResponse, events: readonly { event?: string; data
 
 export interface MockOptions {
   /**
+   * A tool only the harness's main agent is offered: requests without it (side agents such as
+   * Codex's approval reviewer, title or summary calls) get a short text, not the script.
+   */
+  mainTool?: string;
+  /**
    * A tool the script needs: a main-loop request that does not offer it gets WAITING as a text
    * answer instead of a script step (an interactive harness may take the first prompt before its
    * MCP servers are connected; the test then sends the prompt again).
@@ -80,9 +85,14 @@ export interface MockOptions {
   requireTool?: string;
 }
 
+const RETRY_DELAY_MS = 500;
+const RETRY_MAX = 120;
+
 export const WAITING = "e2e: the tool the script needs is not offered yet";
 
 export async function startMock(dialect: Dialect, script: readonly Step[], opts: MockOptions = {}): Promise<MockModel> {
+  const isMain = (p: Parsed) =>
+    opts.mainTool === undefined ? p.tools.length > 0 : p.tools.some((t) => t.name === opts.mainTool);
   const requests: Recorded[] = [];
   const errors: string[] = [];
   let seq = 0;
@@ -90,7 +100,7 @@ export async function startMock(dialect: Dialect, script: readonly Step[], opts:
     const path = req.url ?? "/";
     const method = req.method ?? "GET";
     readBody(req)
-      .then((body) => {
+      .then(async (body) => {
         if (!dialect.matches(method, path)) {
           // Probes and side endpoints (model lists, token counts): an empty success.
           res.writeHead(200, { "content-type": "application/json" });
@@ -98,13 +108,19 @@ export async function startMock(dialect: Dialect, script: readonly Step[], opts:
           return;
         }
         const parsed = dialect.parse(body, path);
-        const main = parsed.tools.length > 0;
+        const retries = parsed.results.filter((r) => r.retry === true).length;
+        // A step served again: give the harness a moment (its MCP servers are still starting),
+        // and give up after RETRY_MAX so a harness that never lists the tools fails the test.
+        if (parsed.results.at(-1)?.retry === true) await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+        const main = isMain(parsed);
         const ready = opts.requireTool === undefined || parsed.tools.some((t) => t.name === opts.requireTool);
         const turn: Turn = !main
           ? { kind: "text", text: "ok" }
-          : ready
-            ? turnFor(script, parsed.results)
-            : { kind: "text", text: WAITING };
+          : retries > RETRY_MAX
+            ? { kind: "text", text: `e2e: gave up after ${RETRY_MAX} retries` }
+            : ready
+              ? turnFor(script, parsed.results)
+              : { kind: "text", text: WAITING };
         requests.push({ path, body, parsed, turn });
         dialect.respond(res, turn, parsed, ++seq);
       })
@@ -116,13 +132,17 @@ export async function startMock(dialect: Dialect, script: readonly Step[], opts:
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const turns = () => requests.filter((r) => r.parsed.tools.length > 0);
+  const turns = () => requests.filter((r) => isMain(r.parsed));
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     errors,
     turns,
-    results: () => turns().at(-1)?.parsed.results ?? [],
+    results: () =>
+      turns().reduce<readonly ToolResult[]>(
+        (best, r) => (r.parsed.results.length >= best.length ? r.parsed.results : best),
+        [],
+      ),
     tools: () => {
       const seen = new Map<string, OfferedTool>();
       for (const r of turns()) for (const t of r.parsed.tools) seen.set(`${t.namespace ?? ""}/${t.name}`, t);
