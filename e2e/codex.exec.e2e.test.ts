@@ -8,6 +8,7 @@ import { axiomAnswer, gateDeny } from "./lib/expect";
 import { SEED, type WiredRepo, wiredRepo } from "./lib/repo";
 import { run } from "./lib/run";
 import {
+  addPatch,
   EDITED_FILE,
   NEW_FILE,
   NEW_TEXT,
@@ -32,13 +33,6 @@ function serverArgsOf(repo: WiredRepo): string[] {
   if (m === null) throw new Error(`no args line in .codex/config.toml:\n${toml}`);
   return (JSON.parse(m[1] as string) as string[]).slice(1);
 }
-
-const addPatch = (path: string, text: string) =>
-  `*** Begin Patch\n*** Add File: ${path}\n${text
-    .split("\n")
-    .filter((l, i, a) => i < a.length - 1 || l !== "")
-    .map((l) => `+${l}`)
-    .join("\n")}\n*** End Patch\n`;
 
 async function codexRun(initArgs: string[], script: (root: string, edits: boolean) => Step[], config: string[] = []) {
   const repo = await wiredRepo("codex", initArgs);

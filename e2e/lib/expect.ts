@@ -21,13 +21,30 @@ export interface AxiomAnswer {
   [k: string]: unknown;
 }
 
+/** The first complete JSON object in a text (a harness may add lines or repeat the object after it). */
+function firstObject(text: string): string | undefined {
+  const start = text.indexOf("{");
+  if (start === -1) return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return text.slice(start, i + 1);
+  }
+  return undefined;
+}
+
 /** AXIOM's one line of compact JSON in an MCP tool result (harnesses may wrap it). */
 export function axiomAnswer(result: ToolResult | undefined): AxiomAnswer {
   const text = result?.text ?? "";
-  const at = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  if (at === -1 || end < at) throw new Error(`expected AXIOM's JSON in the tool result, got: ${text || "(no result)"}`);
-  return JSON.parse(text.slice(at, end + 1)) as AxiomAnswer;
+  const json = firstObject(text);
+  if (json === undefined) throw new Error(`expected AXIOM's JSON in the tool result, got: ${text || "(no result)"}`);
+  return JSON.parse(json) as AxiomAnswer;
 }
 
 /** What the route message must tell the model: the tool to use and the exact arguments. */

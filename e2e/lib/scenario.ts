@@ -38,3 +38,9 @@ export const digestOf = (results: readonly ToolResult[]): string => {
 export function previewThenConfirm(name: string, args: Record<string, unknown>): Step[] {
   return [tool(name, args), (r): Turn => ({ kind: "tool", name, input: { ...args, confirmDigest: digestOf(r) } })];
 }
+
+/** A V4A patch that adds one file (Codex's and Copilot's apply_patch input). */
+export function addPatch(path: string, text: string): string {
+  const lines = text.endsWith("\n") ? text.slice(0, -1).split("\n") : text.split("\n");
+  return `*** Begin Patch\n*** Add File: ${path}\n${lines.map((l) => `+${l}`).join("\n")}\n*** End Patch\n`;
+}
