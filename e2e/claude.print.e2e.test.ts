@@ -12,6 +12,8 @@ import {
   NEW_FILE,
   NEW_TEXT,
   previewThenConfirm,
+  SCRATCH_FILE,
+  SCRATCH_TEXT,
   SECRET_FILE,
   takesEdits,
   writeArgs,
@@ -52,6 +54,7 @@ describe("claude -p in a repo wired by axiom init --harness claude", () => {
     const { repo, mock, listed, results } = await claudeRun([], (root, edits) => [
       tool("Write", { file_path: `${root}/${NEW_FILE}`, content: NEW_TEXT }),
       tool("Write", { file_path: `${root}/${SECRET_FILE}`, content: "SECRET=1\n" }),
+      tool("Write", { file_path: `${root}/${SCRATCH_FILE}`, content: SCRATCH_TEXT }),
       ...previewThenConfirm(AXIOM_WRITE, writeArgs(edits)),
     ]);
 
@@ -60,7 +63,7 @@ describe("claude -p in a repo wired by axiom init --harness claude", () => {
     expect(listed.length).toBeGreaterThan(0);
     for (const t of listed) expect(offered.get(`mcp__axiom__${t.name}`), t.name).toEqual(t.inputSchema);
 
-    expect(results).toHaveLength(4);
+    expect(results).toHaveLength(5);
     // 1. The native Write inside the root: denied with the route message naming the call to make.
     const routed = gateDeny(results[0]);
     expect(routed.code).toBe("ERR_UNSUPPORTED_OP");
@@ -69,12 +72,15 @@ describe("claude -p in a repo wired by axiom init --harness claude", () => {
     expect(results[0]?.isError).toBe(true);
     // 2. The protected path: denied by its predicate, not routed.
     expect(gateDeny(results[1]).code).toBe("path.deny");
-    // 3. The preview: nothing written, a digest to confirm.
-    const preview = axiomAnswer(results[2]);
+    // 3. A path in the native list stays native in route mode: the benign Write lands.
+    expect(results[2]?.isError, results[2]?.text).toBe(false);
+    expect(await repo.read(SCRATCH_FILE)).toBe(SCRATCH_TEXT);
+    // 4. The preview: nothing written, a digest to confirm.
+    const preview = axiomAnswer(results[3]);
     expect(preview.status).toBe("preview");
     expect(preview.manifestDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
-    // 4. Print mode cancels the form: the coded refusal, nothing applied.
-    const refused = axiomAnswer(results[3]);
+    // 5. Print mode cancels the form: the coded refusal, nothing applied.
+    const refused = axiomAnswer(results[4]);
     expect(refused.code).toBe("ERR_CONFIRM_DIGEST_MISMATCH");
     expect(refused.details?.reason).toBe("cancelled");
 

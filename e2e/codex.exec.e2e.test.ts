@@ -13,6 +13,8 @@ import {
   NEW_FILE,
   NEW_TEXT,
   previewThenConfirm,
+  SCRATCH_FILE,
+  SCRATCH_TEXT,
   SECRET_FILE,
   takesEdits,
   writeArgs,
@@ -72,6 +74,7 @@ describe("codex exec in a repo wired by axiom init --harness codex", () => {
       SEARCH,
       custom("apply_patch", addPatch(NEW_FILE, NEW_TEXT)),
       custom("apply_patch", addPatch(SECRET_FILE, "SECRET=1\n")),
+      custom("apply_patch", addPatch(SCRATCH_FILE, SCRATCH_TEXT)),
       tool("mcp__axiom.axiom_write", writeArgs(edits)),
     ]);
     expect(mock.errors).toEqual([]);
@@ -87,14 +90,17 @@ describe("codex exec in a repo wired by axiom init --harness codex", () => {
     for (const t of listed) expect(offered.get(t.name), t.name).toEqual(codexRewrite(t.inputSchema));
 
     const results = mock.results();
-    expect(results).toHaveLength(4);
+    expect(results).toHaveLength(5);
     const routed = gateDeny(results[1]);
     expect(routed.code).toBe("ERR_UNSUPPORTED_OP");
     expect(routed.message).toContain(AXIOM_WRITE);
     expect(routed.message).toContain(JSON.stringify({ files: [{ path: NEW_FILE, content: NEW_TEXT }] }));
     expect(gateDeny(results[2]).code).toBe("path.deny");
+    // A benign patch of a path in the native list is allowed in route mode and applied by Codex.
+    expect(results[3]?.text).not.toContain("AXIOM GATE DENY");
+    expect(await repo.read(SCRATCH_FILE)).toBe(SCRATCH_TEXT);
     // init's `approval_mode = "prompt"` for axiom_write: exec (approval never) refuses the call itself.
-    expect(results[3]?.text).toContain("requires approval");
+    expect(results[4]?.text).toContain("requires approval");
     expect(existsSync(repo.path(NEW_FILE))).toBe(false);
     expect(existsSync(repo.path(SECRET_FILE))).toBe(false);
     expect(await repo.read(EDITED_FILE)).toBe(SEED[EDITED_FILE]);

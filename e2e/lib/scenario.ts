@@ -11,6 +11,9 @@ export const NEW_TEXT = "export const fresh = 2;\n";
 export const EDITED_FILE = "src/a.ts";
 export const EDITED_TEXT = "export const a = 42;\n";
 export const SECRET_FILE = ".env";
+/** In the gate profile's `native` list (init's default `tmp/**`): stays a native write in route mode. */
+export const SCRATCH_FILE = "tmp/scratch.txt";
+export const SCRATCH_TEXT = "scratch\n";
 
 /** Does the server's axiom_write take `edits` per file? */
 export function takesEdits(tools: readonly ListedTool[]): boolean {
