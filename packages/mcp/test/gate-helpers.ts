@@ -157,7 +157,8 @@ export type HarnessName = "claude" | "codex" | "copilot" | "gemini" | "vscode";
 /**
  * The deny output blocks the call by that harness's documented rule (harness-facts.md): Claude Code
  * and Codex: exit 2 with a non-empty stderr reason (Codex: empty stderr = hook failure, call runs);
- * Gemini: stdout parsed first, and JSON blocks only with a top-level decision deny|block; Copilot
+ * Gemini: stdout parsed first, and JSON blocks only with a top-level decision deny|block (Claude Code
+ * validates the same JSON and accepts only block, E2E-1); Copilot
  * and VS Code: exit 2 with `permissionDecision: "deny"`. All harnesses: one output, so all hold.
  */
 export function expectBlocks(r: GateRun, harness: HarnessName): void {
@@ -166,7 +167,8 @@ export function expectBlocks(r: GateRun, harness: HarnessName): void {
   expect(r.stdout.trim().split("\n")).toHaveLength(1);
   const reason = r.stderr.trim().split("\n").at(-1) as string;
   expect(reason).toMatch(/^AXIOM GATE DENY \S+: /);
-  expect(doc.decision).toBe("deny");
+  // "block", not "deny": Claude Code rejects any other value and then runs the call (E2E-1).
+  expect(doc.decision).toBe("block");
   expect(doc.reason).toBe(reason);
   expect(doc.hookSpecificOutput).toEqual({
     hookEventName: "PreToolUse",

@@ -121,7 +121,7 @@ describe("normalisation per harness (§2.3) and the output contract (§2.12)", (
     expect(r.code).toBe(2);
     const reason = "AXIOM GATE DENY path.deny: path matches a denied glob (.env)";
     expect(r.deny).toEqual({
-      decision: "deny",
+      decision: "block",
       reason,
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason },
       permissionDecision: "deny",

@@ -33,9 +33,11 @@ export class GateOutput {
 
   /**
    * Exit 2, one JSON line on stdout, the DENY line on stderr (always printed): one output every
-   * harness blocks on (decisions HOOK-23). Claude Code and Codex read stderr on exit 2 (stdout
-   * ignored); Gemini CLI parses stdout first and blocks on its top-level `decision` (JSON without
-   * one is a failed hook, the call runs); Copilot CLI and VS Code read `permissionDecision`.
+   * harness blocks on (decisions HOOK-23, E2E-1). Codex reads stderr on exit 2 (stdout ignored);
+   * Claude Code 2.1.197 validates stdout JSON even on exit 2 and, when it fails its schema
+   * (`decision` is only "approve" | "block" there), runs the call — so `decision` is "block", which
+   * Gemini CLI also blocks on (it parses stdout first; JSON without a `decision` is a failed hook,
+   * the call runs); Copilot CLI and VS Code read `permissionDecision`.
    */
   deny(d: Denial, toolClass: ToolClass | undefined): void {
     const reason = denyLine(d);
@@ -45,7 +47,7 @@ export class GateOutput {
     if (d.route !== undefined) axiom.route = d.route;
     axiom.standard = "owasp-acs/0.1";
     const doc = {
-      decision: "deny",
+      decision: "block",
       reason,
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason },
       permissionDecision: "deny",
