@@ -66,7 +66,7 @@ export function initNotes(n: NoteInputs): string[] {
   const asked = n.harnesses.filter((h) => n.requireHuman(h) && FORM_ELICITATION.has(h));
   if (asked.length > 0)
     notes.push(
-      `${asked.join(", ")}: --require-human is wired: every write waits for a person to type the digest in the confirmation form; for headless runs (claude -p, codex exec, CI) re-run axiom init --no-require-human --force, or drop --require-human from the server entry`,
+      `${asked.join(", ")}: --require-human is wired: every write waits for a person to type the digest in the confirmation form; print modes answer that form themselves (claude -p cancels it, codex exec and copilot -p decline it), so writes through AXIOM need an interactive session there, with or without --require-human (docs/harnesses.md)`,
     );
   for (const h of n.harnesses) {
     if (FORM_ELICITATION.has(h)) continue;
