@@ -41,7 +41,8 @@ function git(cwd, args) {
 
 async function call(client, name, args) {
   const r = await client.callTool({ name, arguments: args });
-  const body = r.structuredContent ?? JSON.parse(r.content[0].text);
+  // An isError result is `CODE: message`, then the error object's JSON (MCP-15).
+  const body = r.structuredContent ?? JSON.parse(r.content[r.isError ? 1 : 0].text);
   if (r.isError) throw new Error(`${name} failed: ${JSON.stringify(body)}`);
   return body;
 }

@@ -21,10 +21,8 @@ export interface AxiomAnswer {
   [k: string]: unknown;
 }
 
-/** The first complete JSON object in a text (a harness may add lines or repeat the object after it). */
-function firstObject(text: string): string | undefined {
-  const start = text.indexOf("{");
-  if (start === -1) return undefined;
+/** The balanced `{…}` starting at `start`, or undefined. */
+function balancedFrom(text: string, start: number): string | undefined {
   let depth = 0;
   let inString = false;
   for (let i = start; i < text.length; i++) {
@@ -35,6 +33,25 @@ function firstObject(text: string): string | undefined {
     } else if (c === '"') inString = true;
     else if (c === "{") depth++;
     else if (c === "}" && --depth === 0) return text.slice(start, i + 1);
+  }
+  return undefined;
+}
+
+/**
+ * The first complete JSON object in a text (a harness may add lines or repeat the object after it;
+ * an error result's first block is `CODE: message`, MCP-15),
+ * and a message may hold a brace, so each `{` is tried until one parses.
+ */
+function firstObject(text: string): string | undefined {
+  for (let start = text.indexOf("{"); start !== -1; start = text.indexOf("{", start + 1)) {
+    const candidate = balancedFrom(text, start);
+    if (candidate === undefined) continue;
+    try {
+      JSON.parse(candidate);
+      return candidate;
+    } catch {
+      // not this brace
+    }
   }
   return undefined;
 }

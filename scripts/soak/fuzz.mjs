@@ -232,8 +232,9 @@ function resultCode(r) {
   if (!r?.isError) return undefined;
   const sc = r.structuredContent;
   if (sc && typeof sc.code === "string") return sc.code;
+  // MCP-15: `CODE: message`, then the error object's JSON.
   try {
-    return JSON.parse(r.content?.[0]?.text ?? "").code;
+    return JSON.parse(r.content?.[1]?.text ?? "").code;
   } catch {
     return `unparsed:${String(r.content?.[0]?.text).slice(0, 80)}`;
   }

@@ -234,7 +234,7 @@ describe("stdout is the protocol (§13)", () => {
     })) as { result: { isError: boolean; structuredContent?: unknown; content: { text: string }[] } };
     expect(r.result.isError).toBe(true);
     expect(r.result.structuredContent).toBeUndefined();
-    expect(JSON.parse(r.result.content[0]?.text ?? "")).toMatchObject({
+    expect(JSON.parse(r.result.content[1]?.text ?? "")).toMatchObject({
       code: "ERR_BUNDLE_TOO_LARGE",
       path: "bundle",
       details: { bytes: 4194305, max: 4194304 },

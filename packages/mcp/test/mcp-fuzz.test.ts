@@ -7,7 +7,7 @@ import { isErrorCode } from "@codai/axiom-schema";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { TOOL_DEFS } from "../src/server/tools/registry";
-import { type McpSession, startMcp, tempRoot } from "./mcp-helpers";
+import { errorOf, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 const PER_TOOL = 200;
 
@@ -87,11 +87,8 @@ test(`${PER_TOOL} random argument objects per tool: never crashes, every failure
       const args = JSON.parse(JSON.stringify(raw).replaceAll("@root@", R.dir.replaceAll("\\", "\\\\")));
       const r = await s.callTool(def.name, args);
       if (r.isError) {
-        const e = JSON.parse(r.content[0].text);
-        expect(isErrorCode(e.code), `${def.name} ${JSON.stringify(args).slice(0, 200)} → ${r.content[0].text}`).toBe(
-          true,
-        );
-        expect(r.structuredContent).toBeUndefined();
+        const e = errorOf(r);
+        expect(isErrorCode(e.code), `${def.name} ${JSON.stringify(args).slice(0, 200)} → ${e.code}`).toBe(true);
       } else {
         expect(r.structuredContent, def.name).toBeTypeOf("object");
       }

@@ -90,7 +90,7 @@ export async function startMcp(
   };
 }
 
-/** The isError payload (structuredContent), asserting that content[0].text carries the same object. */
+/** The isError payload: the JSON of its second text block, whose first block is `CODE: message`. */
 export function errorOf(r: ToolResult): {
   code: string;
   message: string;
@@ -98,7 +98,10 @@ export function errorOf(r: ToolResult): {
   details?: Record<string, unknown>;
 } {
   if (r.isError !== true) throw new Error(`expected isError, got ${JSON.stringify(r).slice(0, 400)}`);
-  // MCP-14: the error object is the text content; an isError result has no structuredContent.
+  // MCP-14/15: no structuredContent; a `CODE: message` sentence, then the error object's JSON.
   if (r.structuredContent !== undefined) throw new Error("an isError result must not carry structuredContent");
-  return JSON.parse(r.content[0].text) as never;
+  if (r.content.length !== 2) throw new Error(`expected 2 text blocks, got ${JSON.stringify(r.content).slice(0, 400)}`);
+  const error = JSON.parse(r.content[1].text) as { code: string; message: string };
+  if (r.content[0].text !== `${error.code}: ${error.message}`) throw new Error(`first block: ${r.content[0].text}`);
+  return error as never;
 }

@@ -110,7 +110,7 @@ describe.each<ClientKind>(["v2-auto", "v2-legacy", "v1"])("client %s", (kind) =>
     await expect(readFile(file)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
-  test("a failing call per error family: every failure is isError with a closed-enum code in content[0].text and no structuredContent (MCP-14)", async () => {
+  test("a failing call per error family: every failure is isError with `CODE: message` then the error JSON as its text blocks and no structuredContent (MCP-14, MCP-15)", async () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ["axiom_check", { bundle: 42 }, "ERR_INVALID_PLAN"],
       ["axiom_status", { root: "rel/path" }, "ERR_ROOT_NOT_ALLOWED"],

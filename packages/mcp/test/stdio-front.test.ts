@@ -154,7 +154,7 @@ describe("handover", () => {
       } else {
         expect(first.id).toBe(3);
         const r = first.result as { content: { text: string }[] };
-        expect(JSON.parse(r.content[0]?.text ?? "").details.reason).toBe("elicitation-unsupported");
+        expect(JSON.parse(r.content[1]?.text ?? "").details.reason).toBe("elicitation-unsupported");
       }
       expect(answered(stderr)).toEqual(["initialize"]);
       // The SDK answered the replayed initialize exactly as the front had: no mismatch warning.

@@ -116,6 +116,22 @@ describe("resolveAxiomCommand", () => {
     expect(await run(join(d, "axiom"), join(d, "axiom"))).toMatchObject({ how: "global-bin" });
   });
 
+  it("an axiom that npm run / npx put on PATH (node_modules/.bin) is not a global bin: the node entry is written (HOOK-52)", async () => {
+    const d = await realpath(await mkdtemp(join(tmpdir(), "axiom-cmd-")));
+    dirs.push(d);
+    const entry = join(d, "pkg", "dist", "cli.js");
+    await mkdir(join(d, "pkg", "dist"), { recursive: true });
+    await mkdir(join(d, "node_modules", ".bin"), { recursive: true });
+    await writeFile(entry, "");
+    await symlink(entry, join(d, "node_modules", ".bin", "axiom"));
+    const cmd = await resolveAxiomCommand({
+      entry,
+      execPath: "/n/node",
+      locate: async () => join(d, "node_modules", ".bin", "axiom"),
+    });
+    expect(cmd).toEqual({ command: "/n/node", prefix: [entry], how: "node-entry" });
+  });
+
   it("installHint never names a registry package", () => {
     expect(installHint("/src/axiom/packages/mcp/dist/cli.js")).toBe(
       "npm install -g /src/axiom/packages/mcp (this install), or from the AXIOM clone: npm ci && npm run build && npm install -g ./packages/mcp (or npm link in packages/mcp)",

@@ -72,8 +72,19 @@ export function successResult(structured: Record<string, unknown>, summary: unkn
  * tool's outputSchema, and the SDK v1 client validates structuredContent even on errors (it threw
  * -32602 and lost the code), while v2 and the MCP spec read tool errors from content.
  */
+/**
+ * An isError result (MCP-14, MCP-15): a sentence first, then the error object as compact JSON, and
+ * no structuredContent. The first block must not parse as JSON: Gemini CLI's client copies a JSON
+ * first text block into structuredContent, then fails it against the tool's outputSchema (-32602).
+ */
 export function errorResult(error: AxiomErrorObject): ToolResultEnvelope {
-  return { isError: true, content: [{ type: "text", text: compactJson(error) }] };
+  return {
+    isError: true,
+    content: [
+      { type: "text", text: `${error.code}: ${error.message}` },
+      { type: "text", text: compactJson(error) },
+    ],
+  };
 }
 
 /** Runs one tool call through the whole envelope. Never throws. */

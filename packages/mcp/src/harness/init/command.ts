@@ -39,13 +39,22 @@ const real = (p: string): string | undefined => {
 export async function resolveAxiomCommand(inputs: ResolveInputs): Promise<AxiomCommand> {
   const entry = inputs.entry === undefined ? undefined : (real(inputs.entry) ?? path.resolve(inputs.entry));
   const onPath = await (inputs.locate ?? locateOnPath)();
-  if (onPath !== undefined && entry !== undefined && real(onPath) === entry)
+  if (onPath !== undefined && !isPackageRunnerBin(onPath) && entry !== undefined && real(onPath) === entry)
     return { command: "axiom", prefix: [], how: "global-bin" };
   if (entry === undefined) {
     // No script to point at (an embedder): the bin is the only name left; doctor reports it if absent.
     return { command: "axiom", prefix: [], how: "global-bin" };
   }
   return { command: inputs.execPath, prefix: [entry], how: "node-entry" };
+}
+
+/**
+ * `<dir>/node_modules/.bin/axiom`: on PATH only inside `npm run`, `npx` or `npm exec` (HOOK-52). A
+ * harness started later has no such PATH, so an entry naming the bare `axiom` would not start.
+ */
+function isPackageRunnerBin(file: string): boolean {
+  const bin = path.dirname(file);
+  return path.basename(bin) === ".bin" && path.basename(path.dirname(bin)) === "node_modules";
 }
 
 /** The argv of one AXIOM invocation: program, prefix, then the verb's arguments. */
