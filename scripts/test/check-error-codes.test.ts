@@ -38,11 +38,12 @@ describe("check-error-codes", () => {
     expect(problems).toEqual([]);
   });
 
-  it("reads the 65 codes of packages/schema/src/errors.ts in enum order", () => {
+  it("reads the 66 codes of packages/schema/src/errors.ts in enum order", () => {
     const codes = readErrorCodes(repoRoot);
-    expect(codes).toHaveLength(65);
+    expect(codes).toHaveLength(66);
     expect(codes[63]).toBe("ERR_INTERNAL");
     expect(codes[64]).toBe("ERR_RECOVERY_PENDING");
+    expect(codes[65]).toBe("ERR_ESCAPE_DETECTED");
   });
 
   it("a fixture where every code is raised and asserted passes (exit 0)", () => {

@@ -5,10 +5,11 @@ import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestB
 import { isFsMarker, postImageExpectations, rmrf, storeBundle, treeDrift } from "@codai/axiom-store";
 import { buildDiff } from "./diff";
 import { type EngineInput, failed, type Step, withDrift } from "./engine-types";
+import { isEscape } from "./escape-guard";
 import { deleteJournal, listJournals, PENDING_PHASES, readJournal, writeJournal } from "./journal";
 import { prepare } from "./prepare";
 import { RecoveryError, recoverIfNeeded } from "./recovery";
-import { briefError } from "./result";
+import { briefError, toApplyError } from "./result";
 import { stageSteps } from "./stage";
 import { readTarget } from "./tree-value";
 
@@ -61,6 +62,17 @@ export const recoveryGate: Step = async ({ input }) => {
   } catch (err) {
     if (!(err instanceof RecoveryError)) return failed(err);
     const cause = briefError(err.cause);
+    // an escape keeps its own code and its outside path, whoever detected it (issue 20 Medium 3)
+    if (isEscape(err.cause)) {
+      const e = toApplyError(err.cause);
+      return failed(
+        axiomError("ERR_ESCAPE_DETECTED", {
+          message: `recovery of ${err.digest} failed: ${e.message}`,
+          path: e.path,
+          details: { ...e.details, recovering: err.digest },
+        }),
+      );
+    }
     const code = err.rollbackFailed ? "ERR_ROLLBACK" : (cause.code as ApplyErrorObject["code"]);
     return failed(
       axiomError(code, {

@@ -2,7 +2,7 @@
 // recovery and manual rollback. Only the journal's paths are touched, each resolved through the
 // containment walk first; backups are read only at `backup/<hex>/<path>` (threats.md I23).
 import * as path from "node:path";
-import { isAxiomError } from "@codai/axiom-schema";
+import { type ErrorCode, isAxiomError } from "@codai/axiom-schema";
 import {
   backupRel,
   errnoOf,
@@ -17,11 +17,16 @@ import {
 } from "@codai/axiom-store";
 import { appendChainEntry } from "./chain";
 import { containmentWalk } from "./containment";
+import { type EscapePhase, pin, unpin, verifyRenamed, verifyUnlinked } from "./escape-guard";
 import { type Journal, writeJournal } from "./journal";
 
 export interface RollbackHooks {
   /** Warn-level notices (chain append failures); errors there are swallowed. */
   onWarn?: (message: string, data?: Record<string, unknown>) => void;
+  /** Who runs the routine, named by an escape it detects (default "rollback"). */
+  phase?: EscapePhase;
+  /** The commit this routine undoes detected an escape: its chain entry is `failed` with this code. */
+  failedCode?: ErrorCode;
 }
 
 async function lstatOrUndefined(p: string) {
@@ -60,6 +65,29 @@ async function unlinkIfPresent(p: string): Promise<boolean> {
   }
 }
 
+/** Removes target `T` of `rel`, then checks the name removed was the one inside the root. */
+async function unlinkTarget(tree: string, rel: string, T: string, phase: EscapePhase): Promise<boolean> {
+  const p = pin(T);
+  try {
+    const gone = await unlinkIfPresent(T);
+    if (gone && p) verifyUnlinked(tree, rel, T, p, phase);
+    return gone;
+  } finally {
+    unpin(p);
+  }
+}
+
+/** Restores backup `B` to target `T` of `rel`, then checks where the backup's inode landed. */
+async function restoreBackup(tree: string, rel: string, B: string, T: string, phase: EscapePhase): Promise<void> {
+  const p = pin(B);
+  try {
+    await renameRetry(B, T);
+    if (p) verifyRenamed(tree, rel, T, p, phase, "keep");
+  } finally {
+    unpin(p);
+  }
+}
+
 /** Runs R0–R6 on `j` (phase committing, committed or rolling-back). Returns the final journal. */
 export async function rollbackRoutine(
   tree: string,
@@ -68,6 +96,7 @@ export async function rollbackRoutine(
   hooks: RollbackHooks = {},
 ): Promise<Journal> {
   const hex = j.manifestDigest.slice(7);
+  const phase = hooks.phase ?? "rollback";
   // R0: only a manual rollback of a committed journal removes the applied marker.
   if (manual && j.phase === "committed") {
     await unlinkIfPresent(layout.applied(tree, hex));
@@ -117,7 +146,7 @@ export async function rollbackRoutine(
     if (s.op === "create" || (!hasBackup && s.op === "overwrite")) {
       if (performed) {
         await containmentWalk(tree, s.path);
-        if (await unlinkIfPresent(T)) touched.add(path.dirname(T));
+        if (await unlinkTarget(tree, s.path, T, phase)) touched.add(path.dirname(T));
       }
       continue;
     }
@@ -128,7 +157,7 @@ export async function rollbackRoutine(
       if ((await lstatOrUndefined(B)) !== undefined) {
         await containmentWalk(tree, s.path);
         for (const d of await mkdirp(path.dirname(T))) touched.add(path.dirname(d));
-        await renameRetry(B, T);
+        await restoreBackup(tree, s.path, B, T, phase);
         touched.add(path.dirname(T));
         touched.add(path.dirname(B));
       }
@@ -146,8 +175,8 @@ export async function rollbackRoutine(
   try {
     await appendChainEntry(tree, {
       manifestDigest: journal.manifestDigest,
-      state: "rolled-back",
       files: journal.steps.length,
+      ...(hooks.failedCode ? { state: "failed", code: hooks.failedCode } : { state: "rolled-back" }),
     });
   } catch (err) {
     hooks.onWarn?.("chain append failed", {

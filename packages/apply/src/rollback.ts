@@ -6,10 +6,11 @@ import { axiomError, isAxiomError, type JournalStep } from "@codai/axiom-schema"
 import { errnoOf, fsx, layout, postImageOf, readStoredBundle, treeDrift } from "@codai/axiom-store";
 import { repairTornChainTail } from "./chain-repair";
 import { stripLongPrefix } from "./containment";
+import { isEscape } from "./escape-guard";
 import { type Journal, readJournal } from "./journal";
 import { acquireLock } from "./lock";
 import { recoverJournal, removeLockedTemps } from "./recovery";
-import { briefError } from "./result";
+import { briefError, toApplyError } from "./result";
 import { rollbackRoutine } from "./rollback-routine";
 import { readTarget } from "./tree-value";
 
@@ -137,6 +138,14 @@ export async function rollback(
       const done = await rollbackRoutine(root, j, j.phase === "committed", hooks);
       return out(done.phase, done.steps);
     } catch (err) {
+      if (isEscape(err)) {
+        const e = toApplyError(err);
+        throw axiomError("ERR_ESCAPE_DETECTED", {
+          message: `rollback of ${manifestDigest}: ${e.message}`,
+          path: e.path,
+          details: { ...e.details, digest: manifestDigest },
+        });
+      }
       throw axiomError("ERR_ROLLBACK", {
         message: `rollback of ${manifestDigest} failed: ${briefError(err).message}`,
         details: { digest: manifestDigest, cause: briefError(err) },

@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   "ERR_UNSUPPORTED_OP",
   "ERR_INTERNAL",
   "ERR_RECOVERY_PENDING",
+  "ERR_ESCAPE_DETECTED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
