@@ -12,7 +12,7 @@ describe("limits (written once, ARCH-R3)", () => {
     ["INTENT_MAX", 2000],
     ["INLINE_CONTENT_MAX_UNITS", 256 * 1024],
     ["INLINE_BYTES_MAX", 256 * 1024],
-    ["INLINE_BASE64_MAX", 192 * 1024],
+    ["INLINE_BASE64_CONTENT_MAX_UNITS", 349_528],
     ["BUNDLE_INLINE_MAX", 4 * 1024 * 1024],
     ["MAX_ISSUES", 20],
     ["EXPR_MESSAGE_MAX", 2000],
