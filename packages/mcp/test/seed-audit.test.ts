@@ -26,7 +26,10 @@ describe("seed audit (issue 20 Low 15)", () => {
   test("a base64 file of exactly 262 144 bytes is previewed by axiom_write and compiled by axiom_plan_compile; 262 145 bytes → ERR_BLOB_TOO_LARGE {bytes, max: 262144}", async () => {
     const h = inProcess([R.dir]);
     const at = Buffer.alloc(262_144, 7).toString("base64");
-    const preview = await h.call("axiom_write", { root: R.dir, files: [{ path: "big.bin", content: at, encoding: "base64" }] });
+    const preview = await h.call("axiom_write", {
+      root: R.dir,
+      files: [{ path: "big.bin", content: at, encoding: "base64" }],
+    });
     expect(preview.isError).toBeUndefined();
     expect((preview.structuredContent as { status: string }).status).toBe("preview");
     const compiled = await h.call("axiom_plan_compile", {

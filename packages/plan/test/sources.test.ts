@@ -73,7 +73,10 @@ describe("inline sources (formats.md §2.3)", () => {
     ).then((err) => expect(err.details).toEqual({ bytes: 262_145, max: 262_144 }));
     // a longer string than any 256 KiB encoding fails the schema; a utf8 string keeps its unit cap
     const far = Buffer.alloc(262_148, 1).toString("base64");
-    await expectCode(() => compilePlan(planWith({ type: "inline", encoding: "base64", content: far })), "ERR_INVALID_PLAN");
+    await expectCode(
+      () => compilePlan(planWith({ type: "inline", encoding: "base64", content: far })),
+      "ERR_INVALID_PLAN",
+    );
     await expectCode(
       () => compilePlan(planWith({ type: "inline", encoding: "utf8", content: "a".repeat(262_145) })),
       "ERR_INVALID_PLAN",
@@ -159,7 +162,12 @@ describe("ref sources (formats.md §2.3, sources.md §2)", () => {
 
   it("`ref` source, no root → ERR_NET_DISABLED {uri, digest, host, root: null}: the same code as a root without the network (SEC-33), even with the network allowed", async () => {
     const err = await expectCode(async () => compilePlan(planWith(ref(uri))), "ERR_NET_DISABLED");
-    expect(err.details).toEqual({ uri: "https://example.com:8443/pkg/file.txt", digest, host: "example.com:8443", root: null });
+    expect(err.details).toEqual({
+      uri: "https://example.com:8443/pkg/file.txt",
+      digest,
+      host: "example.com:8443",
+      root: null,
+    });
     expect(err.path).toBe("a.txt");
     const allowed = await expectCode(
       async () => compilePlan(planWith(ref(uri)), { net: { allowNet: true } }),

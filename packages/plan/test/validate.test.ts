@@ -212,7 +212,11 @@ describe("validatePlan — axiom_plan_validate result {ok, planDigest?, errors[]
     const result = await validatePlan({ ...EXAMPLE_1(), artifacts: many });
     expect(result.errors).toHaveLength(20);
     const meta = await validatePlan({ ...EXAMPLE_1(), metadata: { "a/b~c": Number.NaN } });
-    expect(meta.errors[0]).toEqual({ path: "/metadata/a~1b~0c", message: expect.any(String), code: "ERR_INVALID_PLAN" });
+    expect(meta.errors[0]).toEqual({
+      path: "/metadata/a~1b~0c",
+      message: expect.any(String),
+      code: "ERR_INVALID_PLAN",
+    });
     const missing: Record<string, unknown> = EXAMPLE_1();
     delete missing.intent;
     expect((await validatePlan(missing)).errors).toEqual([
