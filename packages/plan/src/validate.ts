@@ -164,15 +164,13 @@ export async function validatePlanWith(
   const result = planIssues(input);
   if (!result.ok) {
     // `{path, message, code}`: the issue's AXIOM code (a path rule's), else ERR_INVALID_PLAN (SEC-32)
-    const errors = result.issues
-      .slice(0, VALIDATE_MAX_ERRORS)
-      .map(
-        (i): PlanValidationError => ({
-          path: jsonPointer(i.segments),
-          message: i.message,
-          code: i.code ?? "ERR_INVALID_PLAN",
-        }),
-      );
+    const errors = result.issues.slice(0, VALIDATE_MAX_ERRORS).map(
+      (i): PlanValidationError => ({
+        path: jsonPointer(i.segments),
+        message: i.message,
+        code: i.code ?? "ERR_INVALID_PLAN",
+      }),
+    );
     return { ok: false, errors };
   }
   const plan = result.plan;
