@@ -159,11 +159,18 @@ export const dryRunExit: Step = async (run) => {
   return withDrift(run, { status: "applied", files: run.prepared?.files ?? [], diff });
 };
 
+/** More segments first, then code-unit order: children before their parents. */
+function deepestFirst(a: string, b: string): number {
+  const d = b.split("/").length - a.split("/").length;
+  return d !== 0 ? d : a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** §5.7 C0 (the bundle stored durably) and C1 (§5.6 journal `staged`); a failure undoes both. */
 export const journalStaged: Step = async (run) => {
   const { input } = run;
   const prepared = run.prepared;
   if (!prepared) throw new Error("unreachable: journal before prepare");
+  const dirs = [...new Set(prepared.steps.flatMap((s) => s.newDirs ?? []))].sort(deepestFirst);
   run.commit = {
     journal: {
       manifestDigest: run.digest,
@@ -171,6 +178,7 @@ export const journalStaged: Step = async (run) => {
       steps: prepared.steps.map((s) => ({ path: s.rel, op: s.op, done: false })),
       startedAt: new Date().toISOString(),
       pid: process.pid,
+      ...(dirs.length > 0 ? { dirs } : {}),
     },
   };
   try {

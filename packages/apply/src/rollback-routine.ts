@@ -65,6 +65,25 @@ async function unlinkIfPresent(p: string): Promise<boolean> {
   }
 }
 
+/**
+ * `rmdir` of the directory `rel` when it is a real, empty directory inside the root; anything else
+ * (gone, not empty, a file, behind a link) is left alone: it is no longer only this apply's.
+ */
+async function removeIfEmpty(tree: string, rel: string): Promise<boolean> {
+  try {
+    await containmentWalk(tree, `${rel}/.`);
+    const st = await lstatOrUndefined(layout.target(tree, rel));
+    if (!st?.isDirectory()) return false;
+    await fsx.rmdir(layout.target(tree, rel));
+    return true;
+  } catch (err) {
+    if (isAxiomError(err)) return false;
+    const c = errnoOf(err);
+    if (c === "ENOTEMPTY" || c === "EEXIST" || c === "ENOENT" || c === "ENOTDIR") return false;
+    throw err;
+  }
+}
+
 /** Removes target `T` of `rel`, then checks the name removed was the one inside the root. */
 async function unlinkTarget(tree: string, rel: string, T: string, phase: EscapePhase): Promise<boolean> {
   const p = pin(T);
@@ -164,6 +183,13 @@ export async function rollbackRoutine(
     } else if (await unlinkIfPresent(B)) {
       touched.add(path.dirname(B));
     }
+  }
+  // R2a (SEC-35): the directories this apply's creates needed, deepest first, each removed when empty
+  for (const d of journal.dirs ?? []) {
+    if (!(await removeIfEmpty(tree, d))) continue;
+    const abs = layout.target(tree, d);
+    touched.delete(abs); // gone: its parent's fsync makes the removal durable
+    touched.add(path.dirname(abs));
   }
   // R3–R4
   await fsyncDirs(touched);

@@ -18,6 +18,11 @@ export const JournalSchema = z.strictObject({
   steps: z.array(JournalStepSchema),
   startedAt: z.iso.datetime({ offset: true }),
   pid: z.number().int().positive(),
+  /**
+   * Directories absent at prepare that this apply's creates need, deepest first (SEC-35): a
+   * rollback removes each one it finds empty. Absent when there are none.
+   */
+  dirs: z.array(RelPathSchema).optional(),
 });
 
 export type JournalPhase = z.output<typeof JournalPhaseSchema>;
