@@ -214,12 +214,13 @@ async function commitOne(
       if (s.pre.kind !== "absent") {
         const p = pin(s.abs);
         try {
-          if (p === undefined || s.pre.kind !== "file" || p.dev !== s.pre.dev || p.ino !== s.pre.ino) {
+          // no pin (the guard reads the real path, not the fs seam's view): recheck's identity stands
+          if (p && s.pre.kind === "file" && (p.dev !== s.pre.dev || p.ino !== s.pre.ino)) {
             throw changed(s.rel, digestOrAbsent(s.pre), "replaced before removal");
           }
           await unlinkRetry(s.abs);
           touched.add(path.dirname(s.abs));
-          verifyUnlinked(tree, s.rel, s.abs, p, "commit");
+          if (p) verifyUnlinked(tree, s.rel, s.abs, p, "commit");
         } finally {
           unpin(p);
         }
