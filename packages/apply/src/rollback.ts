@@ -11,6 +11,7 @@ import { type Journal, readJournal } from "./journal";
 import { acquireLock } from "./lock";
 import { recoverJournal, removeLockedTemps } from "./recovery";
 import { briefError, toApplyError } from "./result";
+import { type LaterApply, laterApplies } from "./rollback-later";
 import { rollbackRoutine } from "./rollback-routine";
 import { readTarget } from "./tree-value";
 
@@ -89,6 +90,19 @@ async function preflight(root: string, hex: string, j: Journal, force: boolean):
       message: `${drifted.length} path(s) changed since the apply; use --force to roll back anyway`,
       path: drifted[0]?.path,
       details: { phase: "rollback", drifted },
+    });
+  }
+  const later = await laterApplies(
+    root,
+    `sha256:${hex}`,
+    j.steps.map((s) => s.path),
+  );
+  if (later.length) {
+    const first = later[0] as LaterApply;
+    throw axiomError("ERR_CONFLICT", {
+      message: `a later apply (${first.manifestDigest}, chain #${first.seq}) touches ${first.paths?.join(", ") ?? "paths of this apply (its journal is gone)"}; use --force to roll back anyway`,
+      path: first.paths?.[0],
+      details: { phase: "rollback", otherDigest: first.manifestDigest, paths: first.paths, later },
     });
   }
 }

@@ -412,7 +412,11 @@ describe("I14 scoped rollback", () => {
                 .split(path.sep)
                 .join("/");
               // SEC-35: a rollback removes (when empty) only directories above a journal path
-              if (c.op === "rmdir") expect(plan.paths.some((q) => q.startsWith(`${rel}/`)), `rmdir ${rel}`).toBe(true);
+              if (c.op === "rmdir")
+                expect(
+                  plan.paths.some((q) => q.startsWith(`${rel}/`)),
+                  `rmdir ${rel}`,
+                ).toBe(true);
               else expect(plan.paths, `${c.op} ${rel}`).toContain(rel);
             }
           }
