@@ -175,7 +175,12 @@ export const journalStaged: Step = async (run) => {
     journal: {
       manifestDigest: run.digest,
       phase: "staged",
-      steps: prepared.steps.map((s) => ({ path: s.rel, op: s.op, done: false })),
+      steps: prepared.steps.map((s) => ({
+        path: s.rel,
+        op: s.op,
+        done: false,
+        ...(s.pre.kind === "file" ? { pre: s.pre.hex } : {}),
+      })),
       startedAt: new Date().toISOString(),
       pid: process.pid,
       ...(dirs.length > 0 ? { dirs } : {}),

@@ -2,15 +2,17 @@
 // recovery and manual rollback. Only the journal's paths are touched, each resolved through the
 // containment walk first; backups are read only at `backup/<hex>/<path>` (threats.md I23).
 import * as path from "node:path";
-import { type ErrorCode, isAxiomError } from "@codai/axiom-schema";
+import { axiomError, type ErrorCode, isAxiomError } from "@codai/axiom-schema";
 import {
   backupRel,
   errnoOf,
   fsx,
   fsyncDir,
   fsyncDirs,
+  hashFd,
   layout,
   mkdirp,
+  openNoFollow,
   renameRetry,
   rmrf,
   unlinkRetry,
@@ -96,6 +98,28 @@ async function unlinkTarget(tree: string, rel: string, T: string, phase: EscapeP
   }
 }
 
+/**
+ * Throws ERR_DIGEST_MISMATCH unless backup `B` still holds the pre-image `expected` (SEC-37): a
+ * backup is a hard link, and bytes written through another name of the inode would be restored.
+ */
+export async function verifyBackup(rel: string, B: string, expected: string | undefined): Promise<void> {
+  if (expected === undefined) return; // a journal from before the field: nothing to compare with
+  const fd = await openNoFollow(B);
+  let actual: string;
+  try {
+    actual = (await hashFd(fd)).hex;
+  } finally {
+    await fsx.close(fd).catch(() => undefined);
+  }
+  if (actual !== expected) {
+    throw axiomError("ERR_DIGEST_MISMATCH", {
+      message: `the backup of ${rel} no longer holds its pre-image`,
+      path: rel,
+      details: { expected, actual, backup: true },
+    });
+  }
+}
+
 /** Restores backup `B` to target `T` of `rel`, then checks where the backup's inode landed. */
 async function restoreBackup(tree: string, rel: string, B: string, T: string, phase: EscapePhase): Promise<void> {
   const p = pin(B);
@@ -174,6 +198,7 @@ export async function rollbackRoutine(
     if (B === undefined) continue; // a backup behind a planted link is never touched
     if (performed) {
       if ((await lstatOrUndefined(B)) !== undefined) {
+        await verifyBackup(s.path, B, s.pre);
         await containmentWalk(tree, s.path);
         for (const d of await mkdirp(path.dirname(T))) touched.add(path.dirname(d));
         await restoreBackup(tree, s.path, B, T, phase);

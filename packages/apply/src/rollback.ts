@@ -12,7 +12,7 @@ import { acquireLock } from "./lock";
 import { recoverJournal, removeLockedTemps } from "./recovery";
 import { briefError, toApplyError } from "./result";
 import { type LaterApply, laterApplies } from "./rollback-later";
-import { rollbackRoutine } from "./rollback-routine";
+import { rollbackRoutine, verifyBackup } from "./rollback-routine";
 import { readTarget } from "./tree-value";
 
 export interface RollbackOptions {
@@ -73,6 +73,9 @@ async function preflight(root: string, hex: string, j: Journal, force: boolean):
       details: { digest: `sha256:${hex}`, missingBackups: missing },
     });
   }
+  // every backup re-hashed before anything changes (SEC-37); not even --force restores other bytes
+  for (const s of j.steps)
+    if (s.backup !== undefined) await verifyBackup(s.path, layout.backupFile(root, hex, s.path), s.pre);
   if (force) return;
   const bundle = await journalBundle(root, hex);
   const byPath = new Map(bundle.manifest.artifacts.map((a) => [a.path, a]));
