@@ -11,6 +11,7 @@ import { readJournal } from "./journal";
 import type { Prepared } from "./prepare";
 import { pruneBackups } from "./prune";
 import { briefError, buildResult, toApplyError } from "./result";
+import { pruneStoredManifests } from "./retention";
 import { rollbackRoutine } from "./rollback-routine";
 
 function started(run: Run): { prepared: Prepared; state: CommitState } {
@@ -128,5 +129,6 @@ export const successTail: Step = async (run) => {
   // S4–S5
   await rmrf(run.stagingDir).catch(warn("staging cleanup failed"));
   await pruneBackups(input.tree, input.keepBackups).catch(warn("backup pruning failed"));
+  await pruneStoredManifests(input.tree).catch(warn("manifest retention failed"));
   return outcome;
 };

@@ -54,6 +54,14 @@ export const LOCK_TIMEOUT_MAX_MS = 600_000;
 
 /** `keepBackups`: backup sets kept after a commit, default and maximum, minimum 0 (apply.md §4.1, §5.11). */
 export const KEEP_BACKUPS_DEFAULT = 3;
+
+/**
+ * Retention after every commit (SEC-39): stored manifests (and their check reports) that no journal,
+ * applied marker or intent names — previews, compiles never applied — beyond the newest
+ * MANIFESTS_UNREFERENCED_KEEP, and older than MANIFESTS_UNREFERENCED_MIN_AGE_MS, are removed.
+ */
+export const MANIFESTS_UNREFERENCED_KEEP = 100;
+export const MANIFESTS_UNREFERENCED_MIN_AGE_MS = 86_400_000;
 export const KEEP_BACKUPS_MAX = 1000;
 
 /** Repository snapshot (apply.md §17.2): maxFiles default and clamp, maxBytes default (64 MiB). */
