@@ -145,4 +145,39 @@ describe.runIf(posix)("TOCTOU escapes are caught after the call (issue 20 Medium
     expect(err.details).toMatchObject({ outside: path.join(out, "f.txt"), phase: "rollback", removed: false });
     expect(fs.readFileSync(path.join(out, "f.txt"), "utf8")).toBe("F");
   });
+  it("recovery's rollback unlink through a swapped ancestor → the next apply answers failed ERR_ESCAPE_DETECTED {phase: recovery}", async () => {
+    const { root, parent, out } = tmpRoot();
+    writeTree(root, { "a/keep.txt": "K", "z.txt": "Z" });
+    writeTree(out, { "new.txt": "victim" });
+    const b = makeBundle([
+      { path: "a/new.txt", content: "NEW" },
+      { path: "z.txt", op: "overwrite", content: "Z2" },
+    ]);
+    const target = path.join(root, "a", "new.txt");
+    // the commit fails on z.txt and its rollback fails on a/new.txt: the journal stays rolling-back
+    const first = harness([
+      {
+        op: "rename",
+        pathMatch: (_p, c) => c.to === path.join(root, "z.txt") && c.path.includes(`${path.sep}staging${path.sep}`),
+        errno: "EIO",
+      },
+      { op: "unlink", pathMatch: (p) => p === target, errno: "EIO" },
+    ]);
+    try {
+      expect((await runApply(b, root)).error?.code).toBe("ERR_ROLLBACK");
+    } finally {
+      first.restore();
+    }
+    const second = harness([{ op: "unlink", pathMatch: (p) => p === target, before: () => swapIn(root, parent, out) }]);
+    let r: Json;
+    try {
+      r = await runApply(makeBundle([{ path: "other.txt", content: "O" }], { name: "next" }), root);
+    } finally {
+      second.restore();
+    }
+    expect(r.status).toBe("failed");
+    expect(r.error.code).toBe("ERR_ESCAPE_DETECTED");
+    expect(r.error.details).toMatchObject({ outside: path.join(out, "new.txt"), phase: "recovery", op: "unlink" });
+    expect(r.error.details.recovering).toBe(b.manifestDigest);
+  });
 });
