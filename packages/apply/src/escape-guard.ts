@@ -32,6 +32,8 @@ export function pin(abs: string): Pin | undefined {
   } catch {
     return undefined;
   }
+  // win32: no kernel view to ask, and an open handle could make the rename fail (EBUSY): identity only
+  if (PROC_FD === undefined) return { fd: undefined, dev: st.dev, ino: st.ino };
   let fd: number | undefined;
   try {
     // O_NONBLOCK: a FIFO planted at the path must not hang the open
