@@ -32,7 +32,7 @@ export function pin(abs: string): Pin | undefined {
   } catch {
     return undefined;
   }
-  // win32: no kernel view to ask, and an open handle could make the rename fail (EBUSY): identity only
+  // not Linux: no kernel view to ask, and on win32 an open handle can make the rename fail: identity only
   if (PROC_FD === undefined) return { fd: undefined, dev: st.dev, ino: st.ino };
   let fd: number | undefined;
   try {
