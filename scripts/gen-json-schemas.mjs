@@ -15,7 +15,12 @@ export const SCHEMA_DIR = join(repo, "packages/schema/json-schema");
 /** Loads json-schema.ts through esbuild (Node 20 cannot import TypeScript). */
 async function loadGenerator() {
   const out = await build({
-    entryPoints: [join(repo, "packages/schema/src/index.ts")],
+    // SCHEMA_KINDS lives in kinds.ts, the generator in json-schema.ts
+    stdin: {
+      contents: 'export { jsonSchemaFor } from "./json-schema"; export { SCHEMA_KINDS } from "./kinds";',
+      resolveDir: join(repo, "packages/schema/src"),
+      loader: "ts",
+    },
     bundle: true,
     write: false,
     format: "esm",

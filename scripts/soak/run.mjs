@@ -3,13 +3,13 @@
 // fuzz, and the HTTP abuse soak when scripts/soak/http-abuse.mjs exists), prints each summary and
 // splices it into docs/reliability.md between `<!-- soak:<name> -->` and `<!-- /soak:<name> -->`
 // markers (when present), so the document holds the last result of each. Exit 1 if any soak failed.
-// Usage: npm run soak [-- crash|contention|fuzz|http-abuse ...] [-- --seed n]
+// Usage: npm run soak [-- crash|contention|fuzz|http-abuse|toctou ...] [-- --seed n]
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./lib.mjs";
 
-const ALL = ["crash", "powercut", "contention", "fuzz", "http-abuse"];
+const ALL = ["crash", "powercut", "contention", "fuzz", "http-abuse", "toctou"];
 const argv = process.argv.slice(2);
 const picked = argv.filter((a) => ALL.includes(a));
 const passThrough = argv.filter((a) => !ALL.includes(a));

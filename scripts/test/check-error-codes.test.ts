@@ -40,10 +40,11 @@ describe("check-error-codes", () => {
 
   it("reads the 66 codes of packages/schema/src/errors.ts in enum order", () => {
     const codes = readErrorCodes(repoRoot);
-    expect(codes).toHaveLength(66);
+    expect(codes).toHaveLength(67);
     expect(codes[63]).toBe("ERR_INTERNAL");
     expect(codes[64]).toBe("ERR_RECOVERY_PENDING");
     expect(codes[65]).toBe("ERR_USAGE");
+    expect(codes[66]).toBe("ERR_ESCAPE_DETECTED");
   });
 
   it("a fixture where every code is raised and asserted passes (exit 0)", () => {

@@ -23,6 +23,7 @@ import {
   unlinkRetry,
 } from "@codai/axiom-store";
 import { containmentWalk } from "./containment";
+import { pin, unpin, verifyRenamed, verifyUnlinked } from "./escape-guard";
 import { type Journal, writeJournal } from "./journal";
 import type { PlannedStep } from "./prepare";
 
@@ -211,8 +212,18 @@ async function commitOne(
     await recheck(s, linkBackup);
     if (s.op === "delete") {
       if (s.pre.kind !== "absent") {
-        await unlinkRetry(s.abs);
-        touched.add(path.dirname(s.abs));
+        const p = pin(s.abs);
+        try {
+          // no pin (the guard reads the real path, not the fs seam's view): recheck's identity stands
+          if (p && s.pre.kind === "file" && (p.dev !== s.pre.dev || p.ino !== s.pre.ino)) {
+            throw changed(s.rel, digestOrAbsent(s.pre), "replaced before removal");
+          }
+          await unlinkRetry(s.abs);
+          touched.add(path.dirname(s.abs));
+          if (p) verifyUnlinked(tree, s.rel, s.abs, p, "commit");
+        } finally {
+          unpin(p);
+        }
       }
     } else {
       // the walk has just lstat'ed every ancestor: an existing parent needs no mkdir -p
@@ -220,8 +231,15 @@ async function commitOne(
       touched.add(path.dirname(s.abs));
       // the identity recorded when the temp was staged (rename keeps the inode), else lstat now (win32)
       const staged = s.stagedId ?? (await fsx.lstat(s.staged as string));
-      await renameRetry(s.staged as string, s.abs);
-      state.journal.steps[i]!.done = true;
+      const p = pin(s.staged as string);
+      try {
+        await renameRetry(s.staged as string, s.abs);
+        state.journal.steps[i]!.done = true;
+        // the walk below is one look a swap-back defeats; the pinned inode says where it landed
+        if (p) verifyRenamed(tree, s.rel, s.abs, p, "commit", "remove");
+      } finally {
+        unpin(p);
+      }
       const after = await fsx.lstat(s.abs).catch(() => undefined);
       if (!after || after.dev !== staged.dev || after.ino !== staged.ino) {
         throw axiomError("ERR_DIGEST_MISMATCH", {

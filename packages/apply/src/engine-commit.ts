@@ -6,10 +6,12 @@ import { appendChainEntry } from "./chain";
 import { type CommitState, commitSteps } from "./commit";
 import type { EngineOutcome, Run, Step } from "./engine-types";
 import { withDrift } from "./engine-types";
+import { isEscape } from "./escape-guard";
 import { readJournal } from "./journal";
 import type { Prepared } from "./prepare";
 import { pruneBackups } from "./prune";
 import { briefError, buildResult, toApplyError } from "./result";
+import { pruneStoredManifests } from "./retention";
 import { rollbackRoutine } from "./rollback-routine";
 
 function started(run: Run): { prepared: Prepared; state: CommitState } {
@@ -17,17 +19,37 @@ function started(run: Run): { prepared: Prepared; state: CommitState } {
   return { prepared: run.prepared, state: run.commit };
 }
 
+/**
+ * An escape detected by the commit or by its rollback (issue 20 Medium 3): `failed` with
+ * ERR_ESCAPE_DETECTED and the outside path, never `rolled-back`, whatever the rollback did.
+ */
+function escaped(run: Run, esc: unknown, other: { original?: unknown; rollback?: unknown }): EngineOutcome {
+  const { prepared } = started(run);
+  const e = toApplyError(esc);
+  const details: Record<string, unknown> = { ...e.details };
+  if (other.original !== undefined) details.original = toApplyError(other.original);
+  details.rollback = other.rollback === undefined ? "completed" : briefError(other.rollback);
+  const error = axiomError("ERR_ESCAPE_DETECTED", { message: e.message, path: e.path, details });
+  return withDrift(run, {
+    status: "failed",
+    files: prepared.files,
+    journal: run.journalPath,
+    error: toApplyError(error),
+  });
+}
+
 /** §5.9, rollback outcome "throws": ERR_ROLLBACK naming both errors, and a `failed` chain entry. */
 async function rollbackFailed(run: Run, original: unknown, rbErr: unknown): Promise<EngineOutcome> {
   const { prepared, state } = started(run);
   const orig = toApplyError(original);
   const rb = briefError(rbErr);
+  const esc = isEscape(original) ? original : isEscape(rbErr) ? rbErr : undefined;
   try {
     await appendChainEntry(run.input.tree, {
       manifestDigest: run.digest,
       state: "failed",
       files: state.journal.steps.length,
-      code: "ERR_ROLLBACK",
+      code: esc ? "ERR_ESCAPE_DETECTED" : "ERR_ROLLBACK",
     });
   } catch (chainErr) {
     run.input.onWarn?.("chain append failed", {
@@ -35,6 +57,8 @@ async function rollbackFailed(run: Run, original: unknown, rbErr: unknown): Prom
       error: String((chainErr as Error).message),
     });
   }
+  if (esc !== undefined && esc === original) return escaped(run, original, { rollback: rbErr });
+  if (esc) return escaped(run, rbErr, { original, rollback: rbErr });
   const error = axiomError("ERR_ROLLBACK", {
     message: `commit failed (${orig.code}: ${orig.message}) and its rollback failed (${rb.code}: ${rb.message})`,
     path: orig.path,
@@ -49,9 +73,12 @@ async function commitFailure(run: Run, original: unknown): Promise<EngineOutcome
   const { prepared, state } = started(run);
   try {
     const onDisk = (await readJournal(tree, run.hex).catch(() => undefined)) ?? state.journal;
+    const esc = isEscape(original);
     await rollbackRoutine(tree, onDisk.phase === "staged" ? { ...onDisk, phase: "committing" } : onDisk, false, {
       onWarn,
+      ...(esc ? { failedCode: "ERR_ESCAPE_DETECTED" as const } : {}),
     });
+    if (esc) return escaped(run, original, {});
     return withDrift(run, {
       status: "rolled-back",
       files: prepared.files,
@@ -102,5 +129,6 @@ export const successTail: Step = async (run) => {
   // S4–S5
   await rmrf(run.stagingDir).catch(warn("staging cleanup failed"));
   await pruneBackups(input.tree, input.keepBackups).catch(warn("backup pruning failed"));
+  await pruneStoredManifests(input.tree).catch(warn("manifest retention failed"));
   return outcome;
 };

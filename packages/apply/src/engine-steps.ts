@@ -5,10 +5,11 @@ import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestB
 import { isFsMarker, postImageExpectations, rmrf, storeBundle, treeDrift } from "@codai/axiom-store";
 import { buildDiff } from "./diff";
 import { type EngineInput, failed, type Step, withDrift } from "./engine-types";
+import { isEscape } from "./escape-guard";
 import { deleteJournal, listJournals, PENDING_PHASES, readJournal, writeJournal } from "./journal";
 import { prepare } from "./prepare";
 import { RecoveryError, recoverIfNeeded } from "./recovery";
-import { briefError } from "./result";
+import { briefError, toApplyError } from "./result";
 import { stageSteps } from "./stage";
 import { readTarget } from "./tree-value";
 
@@ -61,6 +62,17 @@ export const recoveryGate: Step = async ({ input }) => {
   } catch (err) {
     if (!(err instanceof RecoveryError)) return failed(err);
     const cause = briefError(err.cause);
+    // an escape keeps its own code and its outside path, whoever detected it (issue 20 Medium 3)
+    if (isEscape(err.cause)) {
+      const e = toApplyError(err.cause);
+      return failed(
+        axiomError("ERR_ESCAPE_DETECTED", {
+          message: `recovery of ${err.digest} failed: ${e.message}`,
+          path: e.path,
+          details: { ...e.details, recovering: err.digest },
+        }),
+      );
+    }
     const code = err.rollbackFailed ? "ERR_ROLLBACK" : (cause.code as ApplyErrorObject["code"]);
     return failed(
       axiomError(code, {
@@ -147,18 +159,31 @@ export const dryRunExit: Step = async (run) => {
   return withDrift(run, { status: "applied", files: run.prepared?.files ?? [], diff });
 };
 
+/** More segments first, then code-unit order: children before their parents. */
+function deepestFirst(a: string, b: string): number {
+  const d = b.split("/").length - a.split("/").length;
+  return d !== 0 ? d : a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** §5.7 C0 (the bundle stored durably) and C1 (§5.6 journal `staged`); a failure undoes both. */
 export const journalStaged: Step = async (run) => {
   const { input } = run;
   const prepared = run.prepared;
   if (!prepared) throw new Error("unreachable: journal before prepare");
+  const dirs = [...new Set(prepared.steps.flatMap((s) => s.newDirs ?? []))].sort(deepestFirst);
   run.commit = {
     journal: {
       manifestDigest: run.digest,
       phase: "staged",
-      steps: prepared.steps.map((s) => ({ path: s.rel, op: s.op, done: false })),
+      steps: prepared.steps.map((s) => ({
+        path: s.rel,
+        op: s.op,
+        done: false,
+        ...(s.pre.kind === "file" ? { pre: s.pre.hex } : {}),
+      })),
       startedAt: new Date().toISOString(),
       pid: process.pid,
+      ...(dirs.length > 0 ? { dirs } : {}),
     },
   };
   try {

@@ -33,6 +33,18 @@ export interface PlannedStep {
   staged?: string;
   /** (dev, ino) of the staged file, from the fstat of its temp (POSIX); C4 compares the target after its rename. */
   stagedId?: { dev: bigint; ino: bigint };
+  /** Ancestors of a create's target that did not exist at prepare (relpaths, root side first). */
+  newDirs?: string[];
+}
+
+/** The ancestors of `rel` below the deepest existing one, root side first. */
+function missingAncestors(tree: string, rel: string, walk: WalkResult): string[] {
+  if (walk.parentExists) return [];
+  const have = walk.deepest === tree ? 0 : path.relative(tree, walk.deepest).split(path.sep).length;
+  const segs = rel.split("/");
+  const out: string[] = [];
+  for (let n = have + 1; n < segs.length; n++) out.push(segs.slice(0, n).join("/"));
+  return out;
 }
 
 export interface Prepared {
@@ -153,6 +165,10 @@ async function checkTarget(
   const op: Op = a.op === "create" && pre.kind === "file" ? "overwrite" : a.op;
   const step: PlannedStep = { artifact: a, rel, abs, op, pre };
   if (pre.kind === "file" && pre.bytes) step.preBytes = pre.bytes;
+  if (op === "create") {
+    const dirs = missingAncestors(view.tree, rel, walk);
+    if (dirs.length > 0) step.newDirs = dirs;
+  }
   return step;
 }
 

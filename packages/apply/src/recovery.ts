@@ -123,7 +123,7 @@ export async function recoverJournal(
     case "committing":
     case "rolling-back":
       try {
-        await rollbackRoutine(tree, j, false, hooks);
+        await rollbackRoutine(tree, j, false, { ...hooks, phase: "recovery" });
       } catch (err) {
         throw new RecoveryError(j.manifestDigest, err, true);
       }

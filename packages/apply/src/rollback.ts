@@ -6,11 +6,13 @@ import { axiomError, isAxiomError, type JournalStep } from "@codai/axiom-schema"
 import { errnoOf, fsx, layout, postImageOf, readStoredBundle, treeDrift } from "@codai/axiom-store";
 import { repairTornChainTail } from "./chain-repair";
 import { stripLongPrefix } from "./containment";
+import { isEscape } from "./escape-guard";
 import { type Journal, readJournal } from "./journal";
 import { acquireLock } from "./lock";
 import { recoverJournal, removeLockedTemps } from "./recovery";
-import { briefError } from "./result";
-import { rollbackRoutine } from "./rollback-routine";
+import { briefError, toApplyError } from "./result";
+import { type LaterApply, laterApplies } from "./rollback-later";
+import { rollbackRoutine, verifyBackup } from "./rollback-routine";
 import { readTarget } from "./tree-value";
 
 export interface RollbackOptions {
@@ -71,6 +73,9 @@ async function preflight(root: string, hex: string, j: Journal, force: boolean):
       details: { digest: `sha256:${hex}`, missingBackups: missing },
     });
   }
+  // every backup re-hashed before anything changes (SEC-37); not even --force restores other bytes
+  for (const s of j.steps)
+    if (s.backup !== undefined) await verifyBackup(s.path, layout.backupFile(root, hex, s.path), s.pre);
   if (force) return;
   const bundle = await journalBundle(root, hex);
   const byPath = new Map(bundle.manifest.artifacts.map((a) => [a.path, a]));
@@ -88,6 +93,19 @@ async function preflight(root: string, hex: string, j: Journal, force: boolean):
       message: `${drifted.length} path(s) changed since the apply; use --force to roll back anyway`,
       path: drifted[0]?.path,
       details: { phase: "rollback", drifted },
+    });
+  }
+  const later = await laterApplies(
+    root,
+    `sha256:${hex}`,
+    j.steps.map((s) => s.path),
+  );
+  if (later.length) {
+    const first = later[0] as LaterApply;
+    throw axiomError("ERR_CONFLICT", {
+      message: `a later apply (${first.manifestDigest}, chain #${first.seq}) touches ${first.paths?.join(", ") ?? "paths of this apply (its journal is gone)"}; use --force to roll back anyway`,
+      path: first.paths?.[0],
+      details: { phase: "rollback", otherDigest: first.manifestDigest, paths: first.paths, later },
     });
   }
 }
@@ -137,6 +155,14 @@ export async function rollback(
       const done = await rollbackRoutine(root, j, j.phase === "committed", hooks);
       return out(done.phase, done.steps);
     } catch (err) {
+      if (isEscape(err)) {
+        const e = toApplyError(err);
+        throw axiomError("ERR_ESCAPE_DETECTED", {
+          message: `rollback of ${manifestDigest}: ${e.message}`,
+          path: e.path,
+          details: { ...e.details, digest: manifestDigest },
+        });
+      }
       throw axiomError("ERR_ROLLBACK", {
         message: `rollback of ${manifestDigest} failed: ${briefError(err).message}`,
         details: { digest: manifestDigest, cause: briefError(err) },

@@ -411,7 +411,13 @@ describe("I14 scoped rollback", () => {
                 .relative(root, p as string)
                 .split(path.sep)
                 .join("/");
-              expect(plan.paths, `${c.op} ${rel}`).toContain(rel);
+              // SEC-35: a rollback removes (when empty) only directories above a journal path
+              if (c.op === "rmdir")
+                expect(
+                  plan.paths.some((q) => q.startsWith(`${rel}/`)),
+                  `rmdir ${rel}`,
+                ).toBe(true);
+              else expect(plan.paths, `${c.op} ${rel}`).toContain(rel);
             }
           }
         },

@@ -276,7 +276,7 @@ describe("T04 TOCTOU", () => {
     expect(fs.readFileSync(path.join(out, "g"), "utf8")).toBe("outside");
   });
 
-  it("T04.7 (posix) faultFs before the target's own rename: swap R/a for a link to /t/out → failed, ERR_ROLLBACK with details.original.code = ERR_SYMLINK_IN_PATH; at most the one staged file in /t/out", async () => {
+  it("T04.7 (posix) faultFs before the target's own rename: swap R/a for a link to /t/out → failed, ERR_ESCAPE_DETECTED {outside, phase: commit} (SEC-30), the rollback's refusal in details; the staged file removed from /t/out", async () => {
     const { root, out, parent } = tmpRoot();
     writeTree(root, { "a/f.txt": "F" });
     const b = makeBundle([{ path: "a/f.txt", op: "overwrite", content: "F2" }]);
@@ -298,9 +298,11 @@ describe("T04 TOCTOU", () => {
       h.restore();
     }
     expect(r.status).toBe("failed");
-    expect(r.error?.code).toBe("ERR_ROLLBACK");
-    expect((r.error?.details?.original as Json)?.code).toBe("ERR_SYMLINK_IN_PATH");
-    expect(fs.readdirSync(out).length).toBeLessThanOrEqual(1);
+    expect(r.error?.code).toBe("ERR_ESCAPE_DETECTED");
+    expect(r.error?.details).toMatchObject({ outside: path.join(out, "f.txt"), phase: "commit", removed: true });
+    // no rollback step runs through the link: the routine's walk refuses it
+    expect((r.error?.details?.rollback as Json)?.code).toBe("ERR_SYMLINK_IN_PATH");
+    expect(fs.readdirSync(out)).toEqual([]);
     expect(fs.readFileSync(path.join(parent, "a-moved", "f.txt"), "utf8")).toBe("F");
   });
 });

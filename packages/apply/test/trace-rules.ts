@@ -124,8 +124,17 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
   const rollingBack = firstPhase("rolling-back");
   if (rolledBack >= 0 && rollingBack >= 0) {
     for (const m of targetMutations.filter((x) => x.i > rollingBack && x.i < rolledBack)) {
-      const dir = path.dirname(m.c.op === "rename" ? (m.c.to as string) : m.c.path);
-      if (fsyncAfter(m.i, dir, rolledBack) < 0) bad.push(`O6 ${dir} not fsynced before rolled-back`);
+      let dir = path.dirname(m.c.op === "rename" ? (m.c.to as string) : m.c.path);
+      let at = m.i;
+      // a directory the rollback removed afterwards (SEC-35): its parent's fsync makes both durable
+      for (;;) {
+        const d = dir;
+        const gone = calls.findIndex((c, k) => k > at && k < rolledBack && c.op === "rmdir" && c.path === d);
+        if (gone < 0) break;
+        at = gone;
+        dir = path.dirname(dir);
+      }
+      if (fsyncAfter(at, dir, rolledBack) < 0) bad.push(`O6 ${dir} not fsynced before rolled-back`);
     }
   }
 

@@ -268,9 +268,9 @@ describe("axiom compile", () => {
       expectError(await compileIn(["p.json", "--root", "r", "--allow-net", "--net-allow", " , "]), "ERR_NET_DENIED");
     });
 
-    it('"`ref` source, no root → `ERR_REF_OFFLINE`"', async () => {
+    it('"`ref` source, no root → `ERR_NET_DISABLED`" (SEC-33, was ERR_REF_OFFLINE; --allow-net implies the root `.`)', async () => {
       await tmp.write("p.json", json(refPlan("https://example.com/x.js")));
-      expectError(await compileIn(["p.json"]), "ERR_REF_OFFLINE");
+      expectError(await compileIn(["p.json"]), "ERR_NET_DISABLED");
     });
   });
 

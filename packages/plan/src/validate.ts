@@ -137,8 +137,8 @@ export function parsePlan(input: unknown): Plan {
 }
 
 export interface PlanValidationError {
-  /** The issue's own code; always present for duplicate and trial-compile entries. */
-  code?: ErrorCode;
+  /** The issue's own code; a schema issue without one is ERR_INVALID_PLAN (SEC-32: every entry has one). */
+  code: ErrorCode;
   message: string;
   /** RFC 6901 JSON Pointer into the Plan ("" for the document), mcp.md §4. */
   path: string;
@@ -163,12 +163,14 @@ export async function validatePlanWith(
 ): Promise<PlanValidation> {
   const result = planIssues(input);
   if (!result.ok) {
-    // `{path, message, code?}`: `code` only when the issue carries an AXIOM code (mcp.md §4).
-    const errors = result.issues.slice(0, VALIDATE_MAX_ERRORS).map((i): PlanValidationError => {
-      const entry: PlanValidationError = { path: jsonPointer(i.segments), message: i.message };
-      if (i.code) entry.code = i.code;
-      return entry;
-    });
+    // `{path, message, code}`: the issue's AXIOM code (a path rule's), else ERR_INVALID_PLAN (SEC-32)
+    const errors = result.issues.slice(0, VALIDATE_MAX_ERRORS).map(
+      (i): PlanValidationError => ({
+        path: jsonPointer(i.segments),
+        message: i.message,
+        code: i.code ?? "ERR_INVALID_PLAN",
+      }),
+    );
     return { ok: false, errors };
   }
   const plan = result.plan;

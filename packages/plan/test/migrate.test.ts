@@ -127,13 +127,12 @@ describe("migrate v1: artifacts", () => {
     expect(await readFile(join(root, ".axiom", "cas", "sha256", hex.slice(0, 2), hex), "utf8")).toBe(content);
   });
 
-  it("binary content over 196 608 bytes without --cas → ERR_BLOB_TOO_LARGE (base64 limit); NUL bytes go base64", async () => {
-    const big = Buffer.alloc(196_609, 0);
-    const e = await expectCode(
-      run(v1([{ path: "b.bin", contentBase64: big.toString("base64") }])),
-      "ERR_BLOB_TOO_LARGE",
-    );
-    expect(e.details).toEqual({ bytes: 196_609, max: 196_608 });
+  it("binary content over 262 144 bytes without --cas → ERR_BLOB_TOO_LARGE (the byte cap of both encodings, SEC-31); NUL bytes go base64", async () => {
+    const big = Buffer.alloc(262_145, 0);
+    const e = await expectCode(run(v1([{ path: "b.bin", contentBase64: big.toString("base64") }])), "ERR_BLOB_TOO_LARGE");
+    expect(e.details).toEqual({ bytes: 262_145, max: 262_144 });
+    const at = await run(v1([{ path: "c.bin", contentBase64: Buffer.alloc(262_144, 0).toString("base64") }]));
+    expect(at.plan.artifacts[0]?.source).toMatchObject({ encoding: "base64" });
     const { plan } = await run(v1([{ path: "n.txt", contentUtf8: "a\u0000b" }]));
     expect(plan.artifacts[0]?.source).toMatchObject({ encoding: "base64" });
   });

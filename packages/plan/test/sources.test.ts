@@ -58,16 +58,29 @@ describe("inline sources (formats.md §2.3)", () => {
     expect(bundle.blobs[`sha256:${sha256Hex("abcd")}`]).toEqual({ encoding: "utf8", data: "abcd" });
   });
 
-  it("base64 decoding to 196 609 bytes → ERR_BLOB_TOO_LARGE (resolver level: the 262 144-unit schema cap on `content` rejects such a string first, see P-3)", async () => {
-    const content = Buffer.alloc(196_609, 1).toString("base64");
+  it("a base64 file of exactly 256 KiB of bytes compiles; 262 145 bytes → ERR_BLOB_TOO_LARGE {bytes, max: 262144} (the cap counts decoded bytes, SEC-31)", async () => {
+    const max = Buffer.alloc(262_144, 1).toString("base64");
+    const ok = await compilePlan(planWith({ type: "inline", encoding: "base64", content: max }));
+    expect(ok.bundle.manifest.artifacts[0]?.bytes).toBe(262_144);
+    const content = Buffer.alloc(262_145, 1).toString("base64");
     await expectCode(
       () => resolveInline({ type: "inline", encoding: "base64", content }, { path: "a.bin" }),
       "ERR_BLOB_TOO_LARGE",
-    ).then((err) => expect(err.details).toEqual({ bytes: 196_609, max: 196_608 }));
-    await expectCode(() => compilePlan(planWith({ type: "inline", encoding: "base64", content })), "ERR_INVALID_PLAN");
-    const max = Buffer.alloc(196_608, 1).toString("base64");
-    const ok = await compilePlan(planWith({ type: "inline", encoding: "base64", content: max }));
-    expect(ok.bundle.manifest.artifacts[0]?.bytes).toBe(196_608);
+    ).then((err) => expect(err.details).toEqual({ bytes: 262_145, max: 262_144 }));
+    await expectCode(
+      () => compilePlan(planWith({ type: "inline", encoding: "base64", content })),
+      "ERR_BLOB_TOO_LARGE",
+    ).then((err) => expect(err.details).toEqual({ bytes: 262_145, max: 262_144 }));
+    // a longer string than any 256 KiB encoding fails the schema; a utf8 string keeps its unit cap
+    const far = Buffer.alloc(262_148, 1).toString("base64");
+    await expectCode(
+      () => compilePlan(planWith({ type: "inline", encoding: "base64", content: far })),
+      "ERR_INVALID_PLAN",
+    );
+    await expectCode(
+      () => compilePlan(planWith({ type: "inline", encoding: "utf8", content: "a".repeat(262_145) })),
+      "ERR_INVALID_PLAN",
+    );
   });
 });
 
@@ -147,10 +160,20 @@ describe("ref sources (formats.md §2.3, sources.md §2)", () => {
   ): typeof fetch =>
     (async () => new Response(body, { status: init.status ?? 200, headers: init.headers })) as unknown as typeof fetch;
 
-  it("`ref` source, no root → ERR_REF_OFFLINE {digest}", async () => {
-    const err = await expectCode(async () => compilePlan(planWith(ref())), "ERR_REF_OFFLINE");
-    expect(err.details).toEqual({ digest });
+  it("`ref` source, no root → ERR_NET_DISABLED {uri, digest, host, root: null}: the same code as a root without the network (SEC-33), even with the network allowed", async () => {
+    const err = await expectCode(async () => compilePlan(planWith(ref(uri))), "ERR_NET_DISABLED");
+    expect(err.details).toEqual({
+      uri: "https://example.com:8443/pkg/file.txt",
+      digest,
+      host: "example.com:8443",
+      root: null,
+    });
     expect(err.path).toBe("a.txt");
+    const allowed = await expectCode(
+      async () => compilePlan(planWith(ref(uri)), { net: { allowNet: true } }),
+      "ERR_NET_DISABLED",
+    );
+    expect(allowed.details).toMatchObject({ root: null });
   });
 
   it("with root, not in CAS, MCP compile (network off) → ERR_NET_DISABLED {uri (redacted), digest, host}", async () => {

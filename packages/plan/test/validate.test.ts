@@ -207,15 +207,21 @@ describe("validatePlan — axiom_plan_validate result {ok, planDigest?, errors[]
     });
   });
 
-  it("errors are capped at 20; a schema issue without an AXIOM code has no `code` key; keys are JSON-Pointer escaped", async () => {
+  it("errors are capped at 20; a schema issue without an AXIOM code has code ERR_INVALID_PLAN (SEC-32); keys are JSON-Pointer escaped", async () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ path: `bad${i}/`, op: "delete" }));
     const result = await validatePlan({ ...EXAMPLE_1(), artifacts: many });
     expect(result.errors).toHaveLength(20);
     const meta = await validatePlan({ ...EXAMPLE_1(), metadata: { "a/b~c": Number.NaN } });
-    expect(meta.errors[0]).toEqual({ path: "/metadata/a~1b~0c", message: expect.any(String) });
+    expect(meta.errors[0]).toEqual({
+      path: "/metadata/a~1b~0c",
+      message: expect.any(String),
+      code: "ERR_INVALID_PLAN",
+    });
     const missing: Record<string, unknown> = EXAMPLE_1();
     delete missing.intent;
-    expect((await validatePlan(missing)).errors).toEqual([{ path: "/intent", message: expect.any(String) }]);
+    expect((await validatePlan(missing)).errors).toEqual([
+      { path: "/intent", message: expect.any(String), code: "ERR_INVALID_PLAN" },
+    ]);
   });
 });
 

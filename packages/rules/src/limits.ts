@@ -23,14 +23,18 @@ export const TOTAL_BYTES_MAX = 67_108_864;
 /** A Plan's `intent`, in UTF-16 units (formats.md §9.4); axiom_write's `intent` too. */
 export const INTENT_MAX = 2000;
 
-/** An inline `content` / patch `body` string, in UTF-16 units (formats.md §9.4, schema). */
+/** An inline utf8 `content` / patch `body` string, in UTF-16 units (formats.md §9.4, schema). */
 export const INLINE_CONTENT_MAX_UNITS = 262_144;
 
-/** One artifact's bytes from inline utf8 content, a rendered template or a patched result (formats.md §9.4). */
+/**
+ * One artifact's bytes from inline content in either encoding (utf8, or base64 once decoded), a
+ * rendered template or a patched result (formats.md §9.4; SEC-31: the cap counts bytes, never
+ * base64 characters).
+ */
 export const INLINE_BYTES_MAX = 262_144;
 
-/** One artifact's bytes from decoded inline base64 (formats.md §9.4). */
-export const INLINE_BASE64_MAX = 196_608;
+/** An inline base64 `content` string: the canonical padded encoding of INLINE_BYTES_MAX bytes. */
+export const INLINE_BASE64_CONTENT_MAX_UNITS = 4 * Math.ceil(INLINE_BYTES_MAX / 3);
 
 /** Sum of a bundle's distinct inline blobs, 4 MiB (formats.md §6, §9.4). */
 export const BUNDLE_INLINE_MAX = 4_194_304;
@@ -50,6 +54,14 @@ export const LOCK_TIMEOUT_MAX_MS = 600_000;
 
 /** `keepBackups`: backup sets kept after a commit, default and maximum, minimum 0 (apply.md §4.1, §5.11). */
 export const KEEP_BACKUPS_DEFAULT = 3;
+
+/**
+ * Retention after every commit (SEC-39): stored manifests (and their check reports) that no journal,
+ * applied marker or intent names — previews, compiles never applied — beyond the newest
+ * MANIFESTS_UNREFERENCED_KEEP, and older than MANIFESTS_UNREFERENCED_MIN_AGE_MS, are removed.
+ */
+export const MANIFESTS_UNREFERENCED_KEEP = 100;
+export const MANIFESTS_UNREFERENCED_MIN_AGE_MS = 86_400_000;
 export const KEEP_BACKUPS_MAX = 1000;
 
 /** Repository snapshot (apply.md §17.2): maxFiles default and clamp, maxBytes default (64 MiB). */

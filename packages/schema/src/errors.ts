@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   "ERR_INTERNAL",
   "ERR_RECOVERY_PENDING",
   "ERR_USAGE",
+  "ERR_ESCAPE_DETECTED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 // The per-apply two-phase-commit journal `journal/<hex>.json` (apply.md §5.6). Strict.
 import { z } from "zod";
-import { DigestRefSchema, OpSchema, RelPathSchema } from "./common";
+import { DigestRefSchema, OpSchema, RelPathSchema, Sha256HexSchema } from "./common";
 
 export const JOURNAL_PHASES = ["staged", "committing", "committed", "rolling-back", "rolled-back"] as const;
 export const JournalPhaseSchema = z.enum(JOURNAL_PHASES);
@@ -10,6 +10,8 @@ export const JournalStepSchema = z.strictObject({
   op: OpSchema,
   backup: z.string().min(1).optional(),
   done: z.boolean(),
+  /** sha256 hex of the captured pre-image (a regular file): a backup is re-hashed against it before restore (SEC-37). */
+  pre: Sha256HexSchema.optional(),
 });
 
 export const JournalSchema = z.strictObject({
@@ -18,6 +20,11 @@ export const JournalSchema = z.strictObject({
   steps: z.array(JournalStepSchema),
   startedAt: z.iso.datetime({ offset: true }),
   pid: z.number().int().positive(),
+  /**
+   * Directories absent at prepare that this apply's creates need, deepest first (SEC-35): a
+   * rollback removes each one it finds empty. Absent when there are none.
+   */
+  dirs: z.array(RelPathSchema).optional(),
 });
 
 export type JournalPhase = z.output<typeof JournalPhaseSchema>;

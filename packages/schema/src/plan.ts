@@ -1,5 +1,10 @@
 // Plan: the input document an agent submits (formats.md §2).
-import { ARTIFACTS_MAX, INLINE_CONTENT_MAX_UNITS, INTENT_MAX } from "@codai/axiom-rules";
+import {
+  ARTIFACTS_MAX,
+  INLINE_BASE64_CONTENT_MAX_UNITS,
+  INLINE_CONTENT_MAX_UNITS,
+  INTENT_MAX,
+} from "@codai/axiom-rules";
 import { z } from "zod";
 import {
   CheckRefIdSchema,
@@ -14,11 +19,26 @@ import {
   SeveritySchema,
 } from "./common";
 
-export const InlineSourceSchema = z.strictObject({
-  type: z.literal("inline"),
-  content: z.string().max(INLINE_CONTENT_MAX_UNITS),
-  encoding: z.enum(["utf8", "base64"]).default("utf8"),
-});
+// The string cap follows the encoding (SEC-31): utf8 text up to INLINE_CONTENT_MAX_UNITS units,
+// base64 up to the encoding of INLINE_BYTES_MAX bytes, so both carry 256 KiB of bytes.
+export const InlineSourceSchema = z
+  .strictObject({
+    type: z.literal("inline"),
+    content: z.string().max(INLINE_BASE64_CONTENT_MAX_UNITS),
+    encoding: z.enum(["utf8", "base64"]).default("utf8"),
+  })
+  .superRefine((s, ctx) => {
+    if (s.encoding === "utf8" && s.content.length > INLINE_CONTENT_MAX_UNITS) {
+      ctx.addIssue({
+        code: "too_big",
+        origin: "string",
+        maximum: INLINE_CONTENT_MAX_UNITS,
+        inclusive: true,
+        path: ["content"],
+        message: `utf8 content over ${INLINE_CONTENT_MAX_UNITS} UTF-16 units`,
+      });
+    }
+  });
 
 export const CasSourceSchema = z.strictObject({
   type: z.literal("cas"),

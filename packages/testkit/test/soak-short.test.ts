@@ -95,4 +95,18 @@ describe.concurrent("reliability soaks, short versions (scripts/soak/*.mjs --sho
     },
     HANG_GUARD_MS,
   );
+
+  it(
+    "TOCTOU soak: a child process flipping sub ↔ a symlink outside the root while sub/* is written leaves zero files outside the root; every detected escape is failed ERR_ESCAPE_DETECTED with its outside path",
+    async () => {
+      const summary = await runSoakClean("toctou");
+      const s = summary as Summary & { applies: number; flips: number; outcomes: Record<string, number> };
+      expect(s.applies).toBe(150);
+      expect(s.flips).toBeGreaterThan(0);
+      expect(Object.values(s.outcomes).reduce((a, b) => a + b, 0)).toBe(150);
+      for (const key of Object.keys(s.outcomes))
+        if (key.endsWith("ERR_ESCAPE_DETECTED")) expect(key).toBe("failed:ERR_ESCAPE_DETECTED");
+    },
+    HANG_GUARD_MS,
+  );
 });

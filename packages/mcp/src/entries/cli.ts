@@ -7,9 +7,58 @@
 // chunk is built, `gate` falls through to cli-main (an unknown verb there).
 declare const __AXIOM_VERSION__: string;
 
+// Issue 20 Low 6 (decisions SEC-38): under a low open-files limit (`ulimit -n` 40…80, some CI
+// runners and containers) Node's ESM loader reads a module graph's files all at once, and zod's
+// hundred files alone exhaust the limit: the import fails with EMFILE, Node caches the failure, and
+// `axiom` cannot start (or the MCP server cannot load a tool chunk). When the soft limit is low,
+// a module-loader hook caps the reads in flight; above it nothing is registered (no start-up cost).
+// It lives in this file, and takes its built-ins from process.getBuiltinModule (Node ≥ 20.16;
+// older: no cap): a module import here made esbuild add its helper chunk to cli.js.
+const builtin = (name: string): unknown =>
+  (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.(name);
+
+/** Below this soft limit of open files, module loads are serialized to LOADS_IN_FLIGHT at a time. */
+const LOW_FD_LIMIT = 1024;
+const LOADS_IN_FLIGHT = 4;
+
+// A `load` hook that lets LOADS_IN_FLIGHT default loads (each reads one file) run at a time.
+const HOOK = `let active = 0; const waiting = [];
+export async function load(url, context, next) {
+  if (active >= ${LOADS_IN_FLIGHT}) await new Promise((go) => waiting.push(go));
+  active++;
+  try { return await next(url, context); } finally { active--; waiting.shift()?.(); }
+}`;
+
+/** The soft open-files limit in a /proc/self/limits text, or undefined. */
+function softFdLimit(limits: string): number | undefined {
+  const m = /^Max open files\s+(\d+|unlimited)/m.exec(limits);
+  if (!m || m[1] === "unlimited") return undefined;
+  return Number(m[1]);
+}
+
+/** Registers the capping hook when the limit is low (Linux); true when it did. */
+function capModuleLoadsWhenFdsAreScarce(): boolean {
+  if (process.platform !== "linux") return false;
+  const fs = builtin("node:fs") as typeof import("node:fs") | undefined;
+  if (fs === undefined) return false;
+  let soft: number | undefined;
+  try {
+    soft = softFdLimit(fs.readFileSync("/proc/self/limits", "utf8"));
+  } catch {
+    return false;
+  }
+  const nodeModule = builtin("node:module");
+  const register = (nodeModule as { register?: (specifier: string, parentURL?: string) => void }).register;
+  if (soft === undefined || soft >= LOW_FD_LIMIT || typeof register !== "function") return false;
+  register(`data:text/javascript,${encodeURIComponent(HOOK)}`);
+  return true;
+}
+
 const first = process.argv[2];
 /** A lone `axiom gate --help` is a person asking (cli-main prints the gate's help); a hook never sends it. */
 const gateHelp = first === "gate" && process.argv.length === 4 && ["--help", "-h"].includes(process.argv[3] as string);
+// before the first chunk import: a low `ulimit -n` must not make a module graph's loading fail
+if (first !== "--version" && first !== "-v") capModuleLoadsWhenFdsAreScarce();
 
 async function runGate(): Promise<boolean> {
   let gate: { main(args: string[]): Promise<void> };
@@ -38,5 +87,3 @@ try {
   process.stderr.write(`${JSON.stringify({ code: "ERR_INTERNAL", message })}\n`);
   process.exitCode = 2;
 }
-
-export {};

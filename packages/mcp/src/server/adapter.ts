@@ -12,14 +12,15 @@ import {
   type McpServerFactory,
   ProtocolError,
   ProtocolErrorCode,
+  type ServerContext as RequestContext,
   ResourceNotFoundError,
   ResourceTemplate,
-  type ServerContext as RequestContext,
   SUPPORTED_PROTOCOL_VERSIONS,
   serializeMessage,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
+import { InFlight } from "../transports/stdio/in-flight";
 import { StdioLineReader } from "../transports/stdio/reader";
 
 export type { CallToolResult, McpServerFactory, RequestContext };
@@ -83,15 +84,23 @@ export interface StdioHandover {
  * Serves stdio from a factory; `--wire 2026-only` rejects 2025-era openings (mcp.md §11.1). With a
  * handover, the connection continues where the front left it: its lines are replayed into the SDK
  * before any new input is read, and the SDK's answer to the replayed `initialize` (already answered
- * by the front) is checked and dropped.
+ * by the front) is checked and dropped. Stdin end does not close the connection: `drained` resolves
+ * once every request read has been answered and its answer written (SEC-34); the caller closes.
  */
 export function serveStdio(
   factory: McpServerFactory,
   wire: WireMode,
   onerror: (error: Error) => void,
   handover?: StdioHandover,
-): { close(): Promise<void> } {
-  const transport = stdioTransport(handover?.reader);
+): { close(): Promise<void>; drained: Promise<void> } {
+  let inFlight: InFlight | undefined;
+  const transport = stdioTransport(handover?.reader, (m) => inFlight?.received(m));
+  inFlight = new InFlight((m) => deliverMessage(transport, m));
+  const tracker = inFlight;
+  const drained = new Promise<void>((resolve) => {
+    // the SDK transport's stdin end/close listener (start() attaches it): drain instead of closing
+    transport._onstdinclose = () => tracker.end(resolve);
+  });
   const init = handover?.initialize;
   if (init) {
     const send = transport.send.bind(transport);
@@ -106,6 +115,13 @@ export function serveStdio(
       return send(message);
     };
   }
+  // outermost, so the dropped initialize answer above counts as answered too
+  const write = transport.send.bind(transport);
+  transport.send = (message) =>
+    write(message).then((r) => {
+      tracker.sent(message);
+      return r;
+    });
   const handle = sdkServeStdio(factory, {
     legacy: wire === "2026-only" ? "reject" : "serve",
     onerror,
@@ -113,12 +129,14 @@ export function serveStdio(
   });
   // serveStdio started the transport synchronously (its stdin listener is attached): the replayed
   // lines reach the SDK ahead of anything read from now on.
-  for (const line of handover?.lines ?? []) deliverLine(transport, line);
-  return handle;
+  for (const line of handover?.lines ?? []) deliverLine(transport, line, (m) => tracker.received(m));
+  return { close: () => handle.close(), drained };
 }
 
+type Seen = (message: unknown) => void;
+
 /** One line of input to the transport, under the SDK reader's rules (see stdioTransport). */
-function deliverLine(transport: StdioServerTransport, line: string): void {
+function deliverLine(transport: StdioServerTransport, line: string, seen: Seen): void {
   let message: ReturnType<typeof deserializeMessage>;
   try {
     message = deserializeMessage(line);
@@ -126,8 +144,13 @@ function deliverLine(transport: StdioServerTransport, line: string): void {
     if (!(error instanceof SyntaxError)) transport.onerror?.(error as Error);
     return;
   }
+  seen(message);
+  deliverMessage(transport, message);
+}
+
+function deliverMessage(transport: StdioServerTransport, message: unknown): void {
   try {
-    transport.onmessage?.(message);
+    transport.onmessage?.(message as Parameters<NonNullable<StdioServerTransport["onmessage"]>>[0]);
   } catch (error) {
     transport.onerror?.(error as Error);
   }
@@ -139,7 +162,7 @@ function deliverLine(transport: StdioServerTransport, line: string): void {
  * the replacement keeps the SDK reader's rules: over the limit → error and close, a line that is
  * not JSON is skipped, any other parse or dispatch failure is reported and the next line read.
  */
-function stdioTransport(reader = new StdioLineReader()): StdioServerTransport {
+function stdioTransport(reader = new StdioLineReader(), seen: Seen = () => {}): StdioServerTransport {
   const transport = new StdioServerTransport();
   transport._ondata = (chunk) => {
     let lines: string[];
@@ -150,7 +173,7 @@ function stdioTransport(reader = new StdioLineReader()): StdioServerTransport {
       transport.close().catch(() => {});
       return;
     }
-    for (const line of lines) deliverLine(transport, line);
+    for (const line of lines) deliverLine(transport, line, seen);
   };
   return transport;
 }

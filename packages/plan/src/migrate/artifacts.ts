@@ -2,7 +2,7 @@
 // CAS writes are only collected here (`pendingCas`): the caller performs them once the whole
 // migration has succeeded, so a failed migration writes nothing.
 import { decodeBase64Strict, decodeUtf8Strict, sha256Hex } from "@codai/axiom-canon";
-import { INLINE_BASE64_MAX, INLINE_BYTES_MAX, relPathIssues } from "@codai/axiom-rules";
+import { INLINE_BYTES_MAX, relPathIssues } from "@codai/axiom-rules";
 import { axiomError, type PlanArtifactSource } from "@codai/axiom-schema";
 import type { V1Artifact } from "./input";
 import { type MigrationLog, REASONS } from "./report";
@@ -74,7 +74,7 @@ function embeddedBytes(a: V1Artifact): Uint8Array | undefined {
 function inlineSource(bytes: Uint8Array, path: string): PlanArtifactSource {
   const text = decodeUtf8Strict(bytes);
   const utf8 = text !== undefined && !text.includes("\u0000");
-  const max = utf8 ? INLINE_BYTES_MAX : INLINE_BASE64_MAX;
+  const max = INLINE_BYTES_MAX;
   if (bytes.length > max) {
     throw axiomError("ERR_BLOB_TOO_LARGE", {
       message: `artifact ${path} is ${bytes.length} bytes, over the inline limit: pass --cas <root>`,

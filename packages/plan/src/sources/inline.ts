@@ -1,6 +1,6 @@
-// `inline` sources (formats.md §2.3): utf8 ≤ INLINE_BYTES_MAX bytes; base64 canonical, decoded ≤ INLINE_BASE64_MAX.
+// `inline` sources (formats.md §2.3): utf8 ≤ INLINE_BYTES_MAX bytes; base64 canonical, decoded ≤ INLINE_BYTES_MAX (SEC-31).
 import { decodeBase64Strict } from "@codai/axiom-canon";
-import { INLINE_BASE64_MAX, INLINE_BYTES_MAX } from "@codai/axiom-rules";
+import { INLINE_BYTES_MAX } from "@codai/axiom-rules";
 import { axiomError, type InlineSource } from "@codai/axiom-schema";
 import type { ResolvedSource, SourceContext } from "./context";
 
@@ -14,10 +14,10 @@ export function resolveInline(source: InlineSource, ctx: SourceContext): Resolve
         details: { issues: [{ path: "source.content", message: "not canonical padded base64" }] },
       });
     }
-    if (bytes.length > INLINE_BASE64_MAX) {
+    if (bytes.length > INLINE_BYTES_MAX) {
       throw axiomError("ERR_BLOB_TOO_LARGE", {
         path: ctx.path,
-        details: { bytes: bytes.length, max: INLINE_BASE64_MAX },
+        details: { bytes: bytes.length, max: INLINE_BYTES_MAX },
       });
     }
     return { bytes, origin: "inline" };

@@ -19,7 +19,11 @@ export async function resolveRef(source: RefSource, ctx: SourceContext): Promise
   const hex = digest.slice(7);
   const uri = redactUri(source.uri);
   const root = ctx.root;
-  if (root === undefined) throw axiomError("ERR_REF_OFFLINE", { path: ctx.path, details: { digest } });
+  const host = uriHost(source.uri);
+  const base = { uri, digest, ...(host === undefined ? {} : { host }) };
+  // No root, no CAS to read or fetch into: the same "this call cannot fetch" as a root without
+  // --allow-net (SEC-33), whatever the net policy says.
+  if (root === undefined) throw axiomError("ERR_NET_DISABLED", { path: ctx.path, details: { ...base, root: null } });
   const hit = await withPath(ctx.path, () => casGet(root, hex));
   if (hit) {
     const actual = sha256Hex(hit);
@@ -31,9 +35,7 @@ export async function resolveRef(source: RefSource, ctx: SourceContext): Promise
     }
     return { bytes: hit, origin: "ref" };
   }
-  const host = uriHost(source.uri);
   const net: NetPolicy = ctx.net ?? {};
-  const base = { uri, digest, ...(host === undefined ? {} : { host }) };
   if (!net.allowNet) throw axiomError("ERR_NET_DISABLED", { path: ctx.path, details: base });
   const denial = policyDenial(source.uri, net);
   if (denial) throw axiomError("ERR_NET_DENIED", { path: ctx.path, details: { ...base, ...denial } });

@@ -46,12 +46,57 @@ export const rootsList = defineTool({
   },
 });
 
-const StatusOutput = z.looseObject({
+// The status document of apply.md §13 field by field (strict: a field the engine adds and this
+// schema lacks fails the call's own output check instead of reaching clients undeclared). States
+// and reasons stay strings: their lists live in the engine, which this module does not load.
+const Digest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+const StatusOutput = z.strictObject({
   root: z.string(),
-  lock: z.looseObject({ held: z.boolean(), queue: z.array(z.unknown()), intents: z.array(z.unknown()) }),
-  interrupted: z.array(z.unknown()),
-  corrupt: z.array(z.unknown()),
-  chain: z.looseObject({ ok: z.boolean() }),
+  lock: z.strictObject({
+    held: z.boolean(),
+    holder: z
+      .strictObject({
+        pid: z.number().int(),
+        host: z.string().optional(),
+        digest: Digest.optional(),
+        since: z.string().optional(),
+        stale: z.boolean(),
+      })
+      .optional(),
+    queue: z.array(z.strictObject({ pid: z.number().int(), since: z.string() })),
+    intents: z.array(
+      z.strictObject({ digest: Digest, paths: z.array(z.string()), pid: z.number().int(), since: z.string() }),
+    ),
+  }),
+  interrupted: z.array(
+    z.strictObject({
+      manifestDigest: Digest,
+      phase: z.enum(["staged", "committing", "rolling-back"]),
+      startedAt: z.string(),
+      pid: z.number().int(),
+      files: z.number().int(),
+      done: z.number().int(),
+    }),
+  ),
+  corrupt: z.array(z.string()),
+  lastApplied: z
+    .strictObject({
+      seq: z.number().int(),
+      manifestDigest: Digest,
+      state: z.string(),
+      at: z.string(),
+      prev: Digest,
+      files: z.number().int(),
+      code: z.string().optional(),
+    })
+    .optional(),
+  chain: z.strictObject({
+    ok: z.boolean(),
+    entries: z.number().int(),
+    head: Digest,
+    firstBad: z.strictObject({ seq: z.number().int(), reason: z.string() }).optional(),
+    missingJournals: z.number().int(),
+  }),
 });
 
 export const status = defineTool({
@@ -80,8 +125,7 @@ export const status = defineTool({
   async handler(args, { deps }) {
     const root = await deps.resolveRoot(args.root, { lockTaking: false });
     const doc = await (await deps.workflow()).status(root);
-    // StatusOutput is open (looseObject): its type adds index signatures the document's interfaces lack.
-    return doc as unknown as z.output<typeof StatusOutput>;
+    return doc;
   },
 });
 

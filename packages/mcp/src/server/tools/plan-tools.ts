@@ -47,7 +47,7 @@ export async function compileAndStore(
 const ValidateOutput = z.strictObject({
   ok: z.boolean(),
   planDigest: z.string().optional(),
-  errors: z.array(z.strictObject({ path: z.string(), message: z.string(), code: ErrorCodeSchema.optional() })),
+  errors: z.array(z.strictObject({ path: z.string(), message: z.string(), code: ErrorCodeSchema })),
 });
 
 export const planValidate = defineTool({

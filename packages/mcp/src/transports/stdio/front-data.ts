@@ -3,8 +3,8 @@
 // scripts/build.mjs serves it as the probe's JSON instead, so the built front chunk imports no SDK
 // module (decisions SHIP-9).
 
-import { probeFrontData } from "./front-probe";
 import type { Toolset } from "../../server/tools/types";
+import { probeFrontData } from "./front-probe";
 
 /** One response line cut at the request id: `head + JSON.stringify(id) + tail` is the SDK's line, "\n" excluded. */
 export type FrontAnswer = readonly [head: string, tail: string];

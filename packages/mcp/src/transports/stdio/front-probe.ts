@@ -5,8 +5,8 @@
 // bytes; scripts/build.mjs runs it once per build, from source it runs on first import.
 import { InMemoryTransport, SUPPORTED_PROTOCOL_VERSIONS } from "../../server/adapter";
 import { serverFactory } from "../../server/server";
-import type { FrontAnswer, FrontData, FrontSession, FrontToolset } from "./front-data";
 import type { Toolset } from "../../server/tools/types";
+import type { FrontAnswer, FrontData, FrontSession, FrontToolset } from "./front-data";
 
 /** A request id no answer contains otherwise: the recorded line is cut at its JSON text. */
 const PROBE_ID = "axiom-stdio-front-probe-id";

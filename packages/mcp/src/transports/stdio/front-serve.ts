@@ -5,8 +5,9 @@
 // a request with `_meta`, a cursor or an unusual capability, any other method — goes to the SDK,
 // which is exactly as conservative as these checks need to be: a message the front wrongly declines
 // costs time, one it wrongly answered would be a wrong answer.
-import type { FrontData, FrontSession, FrontToolset } from "./front-data";
+
 import type { Toolset } from "../../server/tools/types";
+import type { FrontData, FrontSession, FrontToolset } from "./front-data";
 
 type Obj = Record<string, unknown>;
 type Id = string | number;

@@ -9,8 +9,8 @@
 // stdin from then on. The first line the front does not answer ends its answering: that line and all
 // after it wait, in order, for the SDK.
 import { createRequire } from "node:module";
-import { FRONT_DATA, type FrontSession } from "./front-data";
 import { type McpRunConfig, type McpStartup, prepareStartup } from "../startup";
+import { FRONT_DATA, type FrontSession } from "./front-data";
 import { frontReply, isInitializedNotification } from "./front-serve";
 import { StdioLineReader } from "./reader";
 
@@ -73,8 +73,8 @@ class StdioFront {
   start(): void {
     const { stdin, stdout } = process;
     stdin.on("data", this.onData);
-    stdin.once("end", this.stop);
-    stdin.once("close", this.stop);
+    stdin.once("end", this.onEnd);
+    stdin.once("close", this.onEnd);
     stdout.on("error", this.onStdoutError);
     process.on("SIGINT", this.onSignal);
     process.on("SIGTERM", this.onSignal);
@@ -176,9 +176,22 @@ class StdioFront {
   }
 
   /**
-   * Shutdown (§11.6, MCP-12) before the handover: nothing runs yet. On stdin end the process exits
-   * (0) once a load in flight has settled (it is never handed the connection); a signal does not wait
-   * for the load (onSignal).
+   * Stdin end before the handover (SEC-34). With lines waiting for the SDK (a request the front does
+   * not answer) the load goes on and the SDK gets the connection with its input already ended: it
+   * answers those lines, writes the answers, then stops. With none, this is shutdown.
+   */
+  private readonly onEnd = (): void => {
+    if (!this.deferred || this.stopped) {
+      this.stop();
+      return;
+    }
+    this.detachIo();
+  };
+
+  /**
+   * Shutdown (§11.6) before the handover: nothing runs yet. The process exits (0) once a load in
+   * flight has settled (it is never handed the connection); a signal does not wait for the load
+   * (onSignal).
    */
   private readonly stop = (): void => {
     if (this.stopped) return;
@@ -204,8 +217,8 @@ class StdioFront {
 
   private detachIo(): void {
     process.stdin.off("data", this.onData);
-    process.stdin.off("end", this.stop);
-    process.stdin.off("close", this.stop);
+    process.stdin.off("end", this.onEnd);
+    process.stdin.off("close", this.onEnd);
     process.stdout.off("error", this.onStdoutError);
   }
 

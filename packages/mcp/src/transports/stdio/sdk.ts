@@ -40,7 +40,9 @@ export function serveMcpStdio(startup: McpStartup, config: McpRunConfig, handove
   );
   if (!handover) log.info("mcp stdio ready", { wire: config.wire, roots: [...policy.roots], toolset: config.toolset });
 
-  // Shutdown (§11.6): abort every working task, close the stdio handle, exit 0.
+  // Shutdown (§11.6): abort every working task, close the stdio handle, exit 0. A signal stops at
+  // once; stdin end first lets every request read be answered and written (SEC-34), then stops
+  // (a task still working after its call was answered is aborted then).
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -53,6 +55,5 @@ export function serveMcpStdio(startup: McpStartup, config: McpRunConfig, handove
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  process.stdin.once("end", stop);
-  process.stdin.once("close", stop);
+  void handle.drained.then(stop);
 }
