@@ -55,8 +55,8 @@ describe("axiom_apply mode pr (MCP)", () => {
         mode: "pr",
         branch: "-x;rm -rf .",
       });
-      const result = (r.structuredContent ?? JSON.parse(r.content[0]?.text ?? "{}")) as Record<string, unknown>;
-      const error = (result.error ?? (r.isError ? errorOf(r) : undefined)) as { code: string; details?: unknown };
+      const result = (r.structuredContent ?? {}) as Record<string, unknown>;
+      const error = (r.isError ? errorOf(r) : result.error) as { code: string; details?: unknown };
       expect(error.code).toBe("ERR_GIT_BRANCH_INVALID");
       expect(error.details).toEqual({ branch: "-x;rm -rf ." });
       expect(fs.existsSync(log)).toBe(false);

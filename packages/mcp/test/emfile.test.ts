@@ -66,7 +66,7 @@ describe.runIf(process.platform === "linux" && PRLIMIT !== undefined)(
         for (const m of r.messages.filter((x) => (x.id as number) >= 3)) {
           const result = m.result as { isError?: boolean; content: { text: string }[] } | undefined;
           expect(result, JSON.stringify(m)).toBeDefined();
-          if (result?.isError) expect(JSON.parse(result.content[0]?.text ?? "{}").code).toMatch(/^ERR_/);
+          if (result?.isError) expect(JSON.parse(result.content.at(-1)?.text ?? "{}").code).toMatch(/^ERR_/);
         }
         const status = r.messages.find((m) => m.id === 6)?.result as { structuredContent?: { root: string } };
         expect(status.structuredContent?.root).toBe(R.dir);
