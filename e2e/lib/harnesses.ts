@@ -8,6 +8,8 @@ export const HARNESS_PACKAGES = {
   codex: { pkg: "@openai/codex", version: "0.171.0", bin: "codex", versionText: "codex-cli 0.171.0" },
   copilot: { pkg: "@github/copilot", version: "1.0.102", bin: "copilot", versionText: "GitHub Copilot CLI 1.0.102" },
   gemini: { pkg: "@google/gemini-cli", version: "0.61.0", bin: "gemini", versionText: "0.61.0" },
+  // Not a harness: the MCP Inspector's CLI, whose --strict schema-portability report must stay empty.
+  inspector: { pkg: "@modelcontextprotocol/inspector", version: "2.12.0", bin: "mcp-inspector", versionText: "2.12.0" },
 } as const;
 
 export type HarnessName = keyof typeof HARNESS_PACKAGES;
