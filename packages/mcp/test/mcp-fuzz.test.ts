@@ -1,25 +1,24 @@
 // Bad input (issue 5): random argument objects for every tool of the full toolset, over a real
-// stdio connection. The server never crashes, every failure is isError with a closed-enum code,
-// and nothing outside .axiom/ changes (no call here is a matching confirmed apply/write).
+// stdio connection, through both official SDK clients (v2 and v1, which validates results against
+// the outputSchema; issue 19). The server never crashes, every failure is isError with a
+// closed-enum code that reaches the client intact, and nothing outside .axiom/ changes (no call
+// here is a matching confirmed apply/write).
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isErrorCode } from "@codai/axiom-schema";
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TOOL_DEFS } from "../src/server/tools/registry";
 import { errorOf, type McpSession, startMcp, tempRoot } from "./mcp-helpers";
 
 const PER_TOOL = 200;
 
 let R: { dir: string; cleanup: () => Promise<void> };
-let s: McpSession;
 beforeAll(async () => {
   R = await tempRoot();
   await writeFile(join(R.dir, "keep.txt"), "keep");
-  s = await startMcp("v2-legacy", ["--root", R.dir, "--tools", "full"]);
 });
 afterAll(async () => {
-  await s?.close();
   await R?.cleanup();
 });
 
@@ -78,23 +77,34 @@ function argsFor(keys: string[]): fc.Arbitrary<Record<string, unknown>> {
   return fc.oneof(shaped, fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }));
 }
 
-test(`${PER_TOOL} random argument objects per tool: never crashes, every failure is isError with a closed-enum code, nothing outside .axiom/ changes`, async () => {
-  const before = await userTree(R.dir);
-  for (const def of TOOL_DEFS) {
-    const keys = Object.keys((def.input as unknown as { shape: Record<string, unknown> }).shape);
-    const samples = fc.sample(argsFor(keys), { numRuns: PER_TOOL, seed: 42 });
-    for (const raw of samples) {
-      const args = JSON.parse(JSON.stringify(raw).replaceAll("@root@", R.dir.replaceAll("\\", "\\\\")));
-      const r = await s.callTool(def.name, args);
-      if (r.isError) {
-        const e = errorOf(r);
-        expect(isErrorCode(e.code), `${def.name} ${JSON.stringify(args).slice(0, 200)} → ${e.code}`).toBe(true);
-      } else {
-        expect(r.structuredContent, def.name).toBeTypeOf("object");
+describe.each(["v2-legacy", "v1"] as const)("SDK client %s", (kind) => {
+  let s: McpSession;
+  beforeAll(async () => {
+    s = await startMcp(kind, ["--root", R.dir, "--tools", "full"]);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  test(`${PER_TOOL} random argument objects per tool: never crashes, every failure is isError with a closed-enum code, nothing outside .axiom/ changes`, async () => {
+    const before = await userTree(R.dir);
+    for (const def of TOOL_DEFS) {
+      const keys = Object.keys((def.input as unknown as { shape: Record<string, unknown> }).shape);
+      const samples = fc.sample(argsFor(keys), { numRuns: PER_TOOL, seed: 42 });
+      for (const raw of samples) {
+        const args = JSON.parse(JSON.stringify(raw).replaceAll("@root@", R.dir.replaceAll("\\", "\\\\")));
+        // The v1 client throws -32602 on a result its outputSchema check refuses: that fails here.
+        const r = await s.callTool(def.name, args);
+        if (r.isError) {
+          const e = errorOf(r);
+          expect(isErrorCode(e.code), `${def.name} ${JSON.stringify(args).slice(0, 200)} → ${e.code}`).toBe(true);
+        } else {
+          expect(r.structuredContent, def.name).toBeTypeOf("object");
+        }
       }
     }
-  }
-  expect(await userTree(R.dir)).toEqual(before);
-  // Still alive and answering.
-  expect((await s.callTool("axiom_status", {})).isError).toBeUndefined();
-}, 600_000);
+    expect(await userTree(R.dir)).toEqual(before);
+    // Still alive and answering.
+    expect((await s.callTool("axiom_status", {})).isError).toBeUndefined();
+  }, 600_000);
+});
