@@ -82,7 +82,9 @@ function roundTrip(args, { cwd, env = {}, firstCall = false }) {
       // `firstCall`: on the tools/list answer, one axiom_status call; the clock stops at its answer.
       if (firstCall && !called && /"id":2[,}]/.test(stdout)) {
         called = true;
-        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "axiom_status", arguments: { root: cwd } } })}\n`);
+        child.stdin.write(
+          `${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "axiom_status", arguments: { root: cwd } } })}\n`,
+        );
       }
       if (firstCall && ms === undefined && /"id":3[,}]/.test(stdout)) {
         ms = Number(process.hrtime.bigint() - t0) / 1e6;

@@ -115,10 +115,7 @@ describe("apply.md §15 acceptance, PR mode (audit)", () => {
     expect(defaultRunner().timeoutMs).toBe(60_000);
     const { root, parent } = gitRepo();
     const fake = fs.mkdtempSync(path.join(parent, "fakegit-"));
-    fs.writeFileSync(
-      path.join(fake, "git"),
-      "#!/bin/sh\nexec sleep 300\n",
-    );
+    fs.writeFileSync(path.join(fake, "git"), "#!/bin/sh\nexec sleep 300\n");
     fs.chmodSync(path.join(fake, "git"), 0o755);
     const t0 = Date.now();
     const r = await prApply(root, makeBundle([{ path: "a.txt", content: "a\n" }]), {

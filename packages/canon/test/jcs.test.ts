@@ -24,6 +24,7 @@ describe("JCS (RFC 8785), formats.md §5.3", () => {
     [0.000001, "0.000001"],
     [9007199254740991, "9007199254740991"],
     [-1.5, "-1.5"],
+    // biome-ignore lint/correctness/noPrecisionLoss: RFC 8785's vector is this very literal, rounded by the parser
     [333333333.33333329, "333333333.3333333"],
     [1e23, "1e+23"],
     [5e-324, "5e-324"],
@@ -49,6 +50,7 @@ describe("JCS (RFC 8785), formats.md §5.3", () => {
   });
   it("RFC 8785 §3.2.2 example: nested, escapes and literals", () => {
     const input = {
+      // biome-ignore lint/correctness/noPrecisionLoss: RFC 8785's vector is this very literal, rounded by the parser
       numbers: [333333333.33333329, 1e30, 4.5, 2e-3, 0.000000000000000000000000001],
       string: "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"/",
       literals: [null, true, false],

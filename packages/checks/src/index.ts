@@ -15,6 +15,23 @@ export { guardEnv } from "./guard/env";
 export { GuardOutputSchema, parseGuardOutput } from "./guard/output";
 export { type GuardRun, type GuardSpawn, runGuardProcess, spawnOptions } from "./guard/process";
 export { resolveGuardCommand } from "./guard/resolve";
+export {
+  type KeylessOutcome,
+  type KeylessPolicy,
+  type KeylessSignOptions,
+  type KeylessSignOutcome,
+  type KeylessUnavailableReason,
+  type KeylessVerifyOptions,
+  keylessSignEndpointsFromEnv,
+  keylessTokenSource,
+  keylessVerifyOptionsFromEnv,
+  loadSigstore,
+  type SigstoreModule,
+  setSigstoreModuleForTests,
+  signKeyless,
+  sigstoreLoadAttempts,
+  verifyKeylessEntries,
+} from "./keyless";
 export { extOf, factsDigestOf, manifestFactsOf } from "./manifest-facts";
 export { guardPoolSize, runPool } from "./pool";
 export { makePreChecks, type PreChecks, type PreChecksOptions } from "./pre-checks";
@@ -49,12 +66,12 @@ export { mergeChecks, type RunChecksInput, runChecks } from "./runner";
 export {
   parseTrustStore,
   type SignatureFinding,
-  signaturesBlock,
   type SignaturesBlock,
   type SignatureVerification,
   type SignedBundleView,
-  trustedKeyProblem,
+  signaturesBlock,
   type TrustStoreParse,
+  trustedKeyProblem,
   validateTrustStore,
   verifyBundleSignatures,
 } from "./signature-verify";
@@ -69,20 +86,3 @@ export type {
   RawFinding,
   RepoFacts,
 } from "./types";
-export {
-  type KeylessOutcome,
-  type KeylessPolicy,
-  type KeylessUnavailableReason,
-  type KeylessVerifyOptions,
-  keylessSignEndpointsFromEnv,
-  keylessTokenSource,
-  keylessVerifyOptionsFromEnv,
-  type KeylessSignOptions,
-  type KeylessSignOutcome,
-  loadSigstore,
-  signKeyless,
-  type SigstoreModule,
-  setSigstoreModuleForTests,
-  sigstoreLoadAttempts,
-  verifyKeylessEntries,
-} from "./keyless";

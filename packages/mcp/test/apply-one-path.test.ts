@@ -10,7 +10,7 @@ import { generateEd25519, signManifest } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { layout } from "@codai/axiom-store/layout";
 import { demoBundle, type TempRepo, tempRepo } from "@codai/axiom-testkit";
-import type { ApplyRequest, AppliedOutcome } from "@codai/axiom-workflow";
+import type { AppliedOutcome, ApplyRequest } from "@codai/axiom-workflow";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { run as applyVerb } from "../src/cli/verbs/apply";
 import { errorOf } from "./mcp-helpers";

@@ -79,7 +79,8 @@ describe("deterministic budgets (issue 12)", () => {
       .filter(([, o]) => o.imports.some((i) => i.external && i.path.startsWith(SDK)))
       .map(([f]) => f);
     expect(importers.length).toBeGreaterThan(0);
-    for (const f of importers) expect(Object.keys((outputs[f] as MetaOutput).inputs), f).toContain("src/server/adapter.ts");
+    for (const f of importers)
+      expect(Object.keys((outputs[f] as MetaOutput).inputs), f).toContain("src/server/adapter.ts");
     // Lazy chunks of the server itself (its tool definitions, SHIP-8) may import the SDK: every other
     // entry reaches the SDK only through mcp-lazy / http-lazy, over static and dynamic imports alike.
     const server = ["dist/mcp-lazy.js", "dist/http-lazy.js"];

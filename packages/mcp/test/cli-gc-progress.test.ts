@@ -76,6 +76,7 @@ describe("gc progress", () => {
     expect(plain.code).toBe(0);
     expect(tty.stdout).toBe(plain.stdout);
     expect(plain.stderr).toBe("");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the progress line is erased with ESC [2K on a terminal
     expect(tty.stderr).toMatch(/\r\u001b\[2Kgc: \d+ blobs scanned, \d+ removable/);
     expect(tty.stderr.endsWith("\r\u001b[2K")).toBe(true);
     expect((JSON.parse(tty.stdout) as { scanned: number }).scanned).toBe(250);

@@ -5,8 +5,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Ed25519KeyPair, generateEd25519, signManifest } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { afterEach, describe, expect, it } from "vitest";
 import { verifyBundle } from "@codai/axiom-workflow";
+import { afterEach, describe, expect, it } from "vitest";
 import { verifyDocument } from "../src/cli/verify-signatures";
 import { makeBundle, tempDir } from "./sign-helpers";
 

@@ -2,12 +2,16 @@
 // the constant-time compare (threats.md T08), the Host/Origin allowlist (§11.5), the session table.
 import { AxiomError } from "@codai/axiom-schema";
 import { describe, expect, test } from "vitest";
+import { createLogger } from "../src/common/logging";
 import { bearerMatches, resolveToken, tokensEqual } from "../src/transports/http/auth";
 import { allowedHosts, hostAndOriginAllowed } from "../src/transports/http/host-guard";
-import { connectionsCheckingInterval, HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS } from "../src/transports/http/serve";
 import { type SessionEntry, SessionTable } from "../src/transports/http/legacy-sessions";
+import {
+  connectionsCheckingInterval,
+  HTTP_HEADERS_TIMEOUT_MS,
+  HTTP_REQUEST_TIMEOUT_MS,
+} from "../src/transports/http/serve";
 import { isLoopbackHost, parseHttpSpec } from "../src/transports/http/spec";
-import { createLogger } from "../src/common/logging";
 
 function internal(fn: () => unknown): { message: string } {
   try {
@@ -63,7 +67,14 @@ describe("--http spec (mcp.md §11.2)", () => {
   });
 
   test("attack: a DNS name spelled like a loopback address (127.evil.example, 127.0.0.1.nip.io, localhost.evil) is not loopback, so binding it needs a token", () => {
-    for (const h of ["127.evil.example", "127.0.0.1.nip.io", "localhost.evil.example", "127.1", "127.0.0.1x", "::1.evil"])
+    for (const h of [
+      "127.evil.example",
+      "127.0.0.1.nip.io",
+      "localhost.evil.example",
+      "127.1",
+      "127.0.0.1x",
+      "::1.evil",
+    ])
       expect(isLoopbackHost(h), h).toBe(false);
     expect(internal(() => resolveToken({}, "AXIOM_HTTP_TOKEN", "127.evil.example")).message).toMatch(
       /^refusing to bind 127\.evil\.example: a non-loopback --http host requires a bearer token/,

@@ -81,12 +81,18 @@ describe.each(["v2-auto", "v2-legacy"] as const)("the form shows the change, cli
     const digest = await preview(s);
     // The discovery file a review server writes (.axiom/ui.json); this test process is the live pid.
     const url = "http://127.0.0.1:45678/?t=tok_EN-1";
-    await writeFile(join(R.dir, ".axiom", "ui.json"), JSON.stringify({ url, pid: process.pid, port: 45678, root: R.dir }));
+    await writeFile(
+      join(R.dir, ".axiom", "ui.json"),
+      JSON.stringify({ url, pid: process.pid, port: 45678, root: R.dir }),
+    );
     await s.callTool("axiom_write", { root: R.dir, files, confirmDigest: digest });
     const lines = s.elicitations[0]?.message.split("\n") ?? [];
     expect(lines.slice(3, 5)).toEqual([`manifest: ${digest}`, `review: ${url}#/change/${digest.slice(7)}`]);
     // A dead pid (the review server is gone): no link.
-    await writeFile(join(R.dir, ".axiom", "ui.json"), JSON.stringify({ url, pid: 2 ** 22 + 7, port: 45678, root: R.dir }));
+    await writeFile(
+      join(R.dir, ".axiom", "ui.json"),
+      JSON.stringify({ url, pid: 2 ** 22 + 7, port: 45678, root: R.dir }),
+    );
     await s.callTool("axiom_write", { root: R.dir, files, confirmDigest: digest });
     expect(s.elicitations[1]?.message).not.toContain("review:");
   });

@@ -39,7 +39,10 @@ describe("every tool schema (both toolsets)", () => {
   it("has no empty subschema and no type array", () => {
     const problems: string[] = [];
     const walk = (v: unknown, path: string, schemaPosition: boolean) => {
-      if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${path}[${i}]`, schemaPosition));
+      if (Array.isArray(v)) {
+        for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`, schemaPosition);
+        return;
+      }
       if (typeof v !== "object" || v === null) return;
       const o = v as Record<string, unknown>;
       if (schemaPosition && Object.keys(o).length === 0) problems.push(`${path}: {}`);

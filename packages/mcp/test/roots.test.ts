@@ -12,8 +12,8 @@ import {
   LOCK_TAKING_TOOLS,
   resolveCliRoot,
   resolveOptionalToolRoot,
-  resolveToolRootReal,
   resolveToolRoot,
+  resolveToolRootReal,
   rootId,
 } from "../src/common/roots";
 

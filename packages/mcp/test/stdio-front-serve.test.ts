@@ -5,9 +5,9 @@
 import { describe, expect, test } from "vitest";
 import { InMemoryTransport, SUPPORTED_PROTOCOL_VERSIONS } from "../src/server/adapter";
 import { serverFactory } from "../src/server/server";
+import type { Toolset } from "../src/server/tools/types";
 import { FRONT_DATA, type FrontSession } from "../src/transports/stdio/front-data";
 import { frontReply, isInitializedNotification } from "../src/transports/stdio/front-serve";
-import type { Toolset } from "../src/server/tools/types";
 
 type Msg = Record<string, unknown>;
 

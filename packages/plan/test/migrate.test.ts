@@ -129,7 +129,10 @@ describe("migrate v1: artifacts", () => {
 
   it("binary content over 262 144 bytes without --cas → ERR_BLOB_TOO_LARGE (the byte cap of both encodings, SEC-31); NUL bytes go base64", async () => {
     const big = Buffer.alloc(262_145, 0);
-    const e = await expectCode(run(v1([{ path: "b.bin", contentBase64: big.toString("base64") }])), "ERR_BLOB_TOO_LARGE");
+    const e = await expectCode(
+      run(v1([{ path: "b.bin", contentBase64: big.toString("base64") }])),
+      "ERR_BLOB_TOO_LARGE",
+    );
     expect(e.details).toEqual({ bytes: 262_145, max: 262_144 });
     const at = await run(v1([{ path: "c.bin", contentBase64: Buffer.alloc(262_144, 0).toString("base64") }]));
     expect(at.plan.artifacts[0]?.source).toMatchObject({ encoding: "base64" });

@@ -53,8 +53,16 @@ export function collectIssues<S extends z.ZodType>(
 }
 
 /** Parses `input` or throws `AxiomError(failCode)` with `details.issues`. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, failCode: ErrorCode, what: string): z.output<S> {
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  failCode: ErrorCode,
+  what: string,
+): z.output<S> {
   const result = collectIssues(schema, input);
   if (result.ok) return result.value;
-  throw new AxiomError(failCode, { message: `${what} does not match its schema`, details: { issues: wireIssues(result.issues) } });
+  throw new AxiomError(failCode, {
+    message: `${what} does not match its schema`,
+    details: { issues: wireIssues(result.issues) },
+  });
 }

@@ -5,6 +5,7 @@ import {
   CheckRefIdSchema,
   codedIssue,
   DIGEST_REF_RE,
+  DigestRefSchema,
   DigestSchema,
   JsonValueSchema,
   ModeSchema,
@@ -15,7 +16,6 @@ import {
   RelPathSchema,
   SeveritySchema,
   Sha256HexSchema,
-  DigestRefSchema,
 } from "./common";
 import { isStrictlySorted } from "./order";
 
@@ -125,22 +125,20 @@ export function blobDecodedSize(blob: { encoding: "utf8" | "base64"; data: strin
   return Math.floor((clean.length * 3) / 4);
 }
 
-export const BlobsSchema = z
-  .record(z.string(), BlobSchema)
-  .superRefine((blobs, ctx) => {
-    let total = 0;
-    for (const [key, blob] of Object.entries(blobs)) {
-      if (!DIGEST_REF_RE.test(key)) {
-        codedIssue(ctx, "ERR_DIGEST_FORMAT", 'blob key must be "sha256:" + 64 lowercase hex', { path: [key] });
-      }
-      total += blobDecodedSize(blob);
+export const BlobsSchema = z.record(z.string(), BlobSchema).superRefine((blobs, ctx) => {
+  let total = 0;
+  for (const [key, blob] of Object.entries(blobs)) {
+    if (!DIGEST_REF_RE.test(key)) {
+      codedIssue(ctx, "ERR_DIGEST_FORMAT", 'blob key must be "sha256:" + 64 lowercase hex', { path: [key] });
     }
-    if (total > BUNDLE_INLINE_MAX) {
-      codedIssue(ctx, "ERR_BUNDLE_TOO_LARGE", `inline blobs total ${total} bytes > ${BUNDLE_INLINE_MAX}`, {
-        params: { total, max: BUNDLE_INLINE_MAX },
-      });
-    }
-  });
+    total += blobDecodedSize(blob);
+  }
+  if (total > BUNDLE_INLINE_MAX) {
+    codedIssue(ctx, "ERR_BUNDLE_TOO_LARGE", `inline blobs total ${total} bytes > ${BUNDLE_INLINE_MAX}`, {
+      params: { total, max: BUNDLE_INLINE_MAX },
+    });
+  }
+});
 
 export const ManifestBundleSchema = z.strictObject({
   manifest: ManifestBodySchema,

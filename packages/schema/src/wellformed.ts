@@ -17,7 +17,7 @@ export function wellFormedIssues(value: unknown, path: (string | number)[] = [],
   } else if (typeof value === "bigint") {
     out.push({ path, message: "bigint is not a JSON value" });
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => wellFormedIssues(item, [...path, i], out));
+    for (const [i, item] of value.entries()) wellFormedIssues(item, [...path, i], out);
   } else if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
       if (hasLoneSurrogate(key)) out.push({ path: [...path, key], message: "key contains a lone surrogate" });

@@ -20,7 +20,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("layout", () => {
-  it('the string literal ".axiom appears in no source file but the name\'s own module (issue 18 acceptance, ARCH-1)', () => {
+  it("the string literal \".axiom appears in no source file but the name's own module (issue 18 acceptance, ARCH-1)", () => {
     const hits: string[] = [];
     for (const pkg of readdirSync(join(REPO, "packages"))) {
       const src = join(REPO, "packages", pkg, "src");

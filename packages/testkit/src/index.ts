@@ -9,14 +9,14 @@ export { GOLDEN_DIR, type GoldenFixture, loadGoldens } from "./golden";
 export {
   buildTufRepo,
   mintJwt,
-  seedTufCache,
   type SigstoreMockHits,
   type SigstoreMocks,
+  seedTufCache,
   startSigstoreMocks,
   TEST_OIDC_ISSUER,
   type TokenClaims,
-  tufCacheDirFor,
   type TufRepo,
+  tufCacheDirFor,
   verifyJwt,
 } from "./sigstore";
 export {

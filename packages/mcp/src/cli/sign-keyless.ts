@@ -5,11 +5,11 @@
 // An unavailable signer is a negative result: stdout `{code, message, details}`, exit 1, bundle untouched.
 import { type KeylessSignOptions, keylessSignEndpointsFromEnv, signKeyless } from "@codai/axiom-checks";
 import { axiomError, collectIssues, KeylessSignatureSchema, wireIssues } from "@codai/axiom-schema";
-import { printJson, setExit } from "./output";
 import { readTrustStore } from "@codai/axiom-workflow";
 import { booleanFlag, stringFlag } from "./args";
 import { readBundleFile } from "./input";
 import { writeJsonAtomic } from "./out-file";
+import { printJson, setExit } from "./output";
 import { resolveCliRoot } from "./roots";
 import { checkRootId, intakeSignInput } from "./sign-intake";
 import { UsageError, type VerbContext } from "./verb";

@@ -3,8 +3,8 @@
 // carrying `{code, message, path?, details?}`. Handlers never throw to the SDK.
 import { type AxiomErrorObject, axiomError, issuesFromZod, toErrorObject, wireIssues } from "@codai/axiom-schema";
 import type { z } from "zod";
-import { jsonData, jsonMemberBytes, jsonObjectBytes } from "./json-walk";
 import type { Logger } from "../common/logging";
+import { jsonData, jsonMemberBytes, jsonObjectBytes } from "./json-walk";
 import { RawToolResult, type ToolCall, type ToolDef } from "./tools/types";
 
 /** 4 MiB: the per-argument and per-call cap (mcp.md §6.3, D25). */

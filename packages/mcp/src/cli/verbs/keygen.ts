@@ -1,9 +1,9 @@
 // `axiom keygen [--out <dir>] [--name <label>]` (signing.md §3.1, cli.md §7.15): a new Ed25519 key
 // file (base64 PKCS#8 + LF, mode 0600, exclusive create). stdout carries only the public entry.
 import { resolve } from "node:path";
-import { printJson } from "../output";
-import { keygenToDir } from "../keys";
 import { stringFlag } from "../args";
+import { keygenToDir } from "../keys";
+import { printJson } from "../output";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 
 export const options: FlagTable = {

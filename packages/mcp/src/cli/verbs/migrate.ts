@@ -3,10 +3,10 @@
 // with warnings, 2 cannot migrate (nothing written). The library lives in dist/migrate-lazy.js.
 import { lstat, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { printJson, setExit } from "../output";
 import { booleanFlag, stringFlag } from "../args";
 import { readInputText } from "../input";
 import { writeJsonAtomic } from "../out-file";
+import { printJson, setExit } from "../output";
 import { resolveCliRoot } from "../roots";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 

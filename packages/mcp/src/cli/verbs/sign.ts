@@ -2,11 +2,11 @@
 // cli.md §7.16): adds a detached Ed25519 DSSE envelope over the canonical manifest. The keyless
 // form (`--keyless`, §4.1) shares the flag table; its checks live in ./sign-keyless.
 import { keyPairOf, signManifest } from "@codai/axiom-canon";
-import { printJson } from "../output";
-import { loadSigningKey } from "../keys";
 import { booleanFlag, stringFlag } from "../args";
 import { readBundleFile } from "../input";
+import { loadSigningKey } from "../keys";
 import { writeJsonAtomic } from "../out-file";
+import { printJson } from "../output";
 import { checkRootId, intakeSignInput } from "../sign-intake";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";
 

@@ -1,8 +1,8 @@
 // `axiom snapshot-diff <a.json> <b.json>` (cli.md §7.21, apply.md §17.5): both files must be
 // RepoSnapshots (else ERR_INVALID_MANIFEST `details.issues`); stdout `{added, removed, changed}`.
 import { diffSnapshots } from "@codai/axiom-workflow";
-import { printJson, setExit } from "../output";
 import { readJsonInput } from "../input";
+import { printJson, setExit } from "../output";
 import type { FlagTable, VerbContext } from "../verb";
 
 export const options: FlagTable = {};

@@ -10,10 +10,10 @@ import {
   type TrustStore,
   wireIssues,
 } from "@codai/axiom-schema";
-import { printJson } from "../output";
 import { readTrustStore, trustedKeyProblem, writeTrustStore } from "@codai/axiom-workflow";
 import { booleanFlag, stringFlag } from "../args";
 import { decodeInputText, readInputBytes } from "../input";
+import { printJson } from "../output";
 import { resolveCliRoot } from "../roots";
 import { checkRootId } from "../sign-intake";
 import { type FlagTable, UsageError, type VerbContext } from "../verb";

@@ -2,9 +2,9 @@
 // /health → path → auth → method → body size → era routing (§11.4, route.ts). The first check that
 // applies answers; each is one small function below, in the table's order.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { McpServerFactory, WireMode } from "../../server/adapter";
 import type { Logger } from "../../common/logging";
 import { RELEASE_VERSION } from "../../common/version";
+import type { McpServerFactory, WireMode } from "../../server/adapter";
 import { bearerMatches } from "./auth";
 import { readBody } from "./bridge";
 import { BodyTooLarge, MAX_HTTP_BODY, writeJson, writeJsonError, writeTooLarge } from "./errors";

@@ -2,6 +2,7 @@
 // goes to the stateless modern handler; a 2025-era one to its session, or — an `initialize` POST
 // without a session id — opens one (within the §11.5 session cap).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "../../common/logging";
 import {
   createHttpHandler,
   isLegacyRequest,
@@ -9,7 +10,6 @@ import {
   openLegacySession,
   type WireMode,
 } from "../../server/adapter";
-import type { Logger } from "../../common/logging";
 import { sendWebResponse, toWebRequest } from "./bridge";
 import { writeJsonError } from "./errors";
 import { allowedOrigins } from "./host-guard";

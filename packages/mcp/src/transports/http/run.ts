@@ -1,8 +1,8 @@
 // `axiom mcp --http` (mcp.md §11), built as the lazy chunk dist/http-lazy.js: imported by the `mcp`
 // verb only when --http is given, so the stdio path never loads node:http or this transport.
 import { abortInFlight } from "../../server/context";
-import { startHttpServer } from "./serve";
 import { type McpRunConfig, prepareMcp } from "../stdio/sdk";
+import { startHttpServer } from "./serve";
 
 export interface McpHttpConfig extends McpRunConfig {
   http: string;

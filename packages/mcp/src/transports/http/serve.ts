@@ -2,12 +2,12 @@
 // and shuts down in the §11.6 order. Start-up rules (spec, token) are checked before anything binds.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { McpServerFactory, WireMode } from "../../server/adapter";
 import type { Logger } from "../../common/logging";
+import type { McpServerFactory, WireMode } from "../../server/adapter";
 import { resolveToken } from "./auth";
 import { allowedHosts } from "./host-guard";
-import { createPipeline, type Pipeline } from "./pipeline";
 import type { SessionTableOptions } from "./legacy-sessions";
+import { createPipeline, type Pipeline } from "./pipeline";
 import { hostForUrl, isLoopbackHost, parseHttpSpec } from "./spec";
 
 export const HTTP_REQUEST_TIMEOUT_MS = 60_000;
