@@ -47,7 +47,8 @@ describe("module graph (esbuild metafile)", () => {
     const verb = (name: string) => outputOf(`src/cli/verbs/${name}.ts`);
     expect(packagesOf(sourcesOf(verb("schema"), false, ENGINES))).toEqual(["workflow"]);
     expect(packagesOf(sourcesOf(verb("status"), false, ENGINES))).toEqual(["apply", "workflow"]);
-    expect(packagesOf(sourcesOf(verb("diff"), false, ENGINES))).toEqual(["plan", "workflow"]);
+    // diff takes refs (#seq, a prefix: the chain) and shows contents (the backups): apply's readers.
+    expect(packagesOf(sourcesOf(verb("diff"), false, ENGINES))).toEqual(["apply", "plan", "workflow"]);
     for (const name of ["apply", "check", "compile", "verify", "rollback", "log", "snapshot", "trust"])
       expect(sourcesOf(verb(name), false, ["../axm/src/"]), name).toEqual([]);
   });

@@ -3,8 +3,9 @@
 // the last change was rolled back — before the lock, queue, interrupted journals and chain lines.
 // The status document itself is unchanged (axiom_status returns the same one).
 import { readChain } from "@codai/axiom-apply";
-import { readPreImage } from "@codai/axiom-plan";
-import { postImageExpectations, readStoredBundle, treeDrift } from "@codai/axiom-store";
+// The store's own no-follow reader, not plan's wrapper (which only maps errors, and every error is
+// caught here): importing plan would put all of it in `axiom status`'s chunk (ARCH-W2).
+import { postImageExpectations, readPreImage, readStoredBundle, treeDrift } from "@codai/axiom-store";
 import { linkChain } from "./change-states";
 import { type StatusDocument, status } from "./root-state";
 
