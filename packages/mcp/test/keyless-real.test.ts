@@ -217,7 +217,8 @@ describe("keyless policy of manifest.requireSigned over the CLI (real sigstore.v
       env: await verifyEnv(),
     });
     expect(check.code, check.stdout + check.stderr).toBe(0);
-    expect(check.stdout).toMatch(/^PASS /);
+    // Piped, check prints its CheckReport (CLI-O1).
+    expect(JSON.parse(check.stdout)).toMatchObject({ kind: "CheckReport", verdict: "pass" });
   });
 
   it("offline policy, empty TUF cache and the mirror down → ERR_KEYLESS_UNAVAILABLE TRUSTED_ROOT (verdict error); only the local mocks were ever contacted", async () => {
