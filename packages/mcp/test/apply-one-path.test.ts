@@ -91,10 +91,15 @@ describe("axiom apply and axiom_apply go through the same applyBundle", () => {
     expect(calls).toHaveLength(2);
     const [viaCli, viaMcp] = calls as [(typeof calls)[0], (typeof calls)[0]];
     const request = (c: (typeof calls)[0]) => {
-      const { root: _root, signal: _signal, guards: _guards, ...rest } = c.req;
+      const { root: _root, signal: _signal, guards: _guards, origin: _origin, ...rest } = c.req;
       return rest;
     };
     expect(request(viaCli)).toEqual(request(viaMcp));
+    // Only who asked differs (recorded for axiom log and show, issue 21).
+    expect([viaCli.req.origin, viaMcp.req.origin]).toEqual([
+      { surface: "cli" },
+      { surface: "mcp", tool: "axiom_apply" },
+    ]);
     expect(request(viaCli)).toMatchObject({ mode: "fs", profile: "default", confirmDigest: bundle.manifestDigest });
 
     // The same outcome: applied, and the same trust-advance failure.
