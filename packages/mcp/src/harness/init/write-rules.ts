@@ -138,28 +138,6 @@ export function allOf(...specs: MergeSpec[]): MergeSpec {
   };
 }
 
-/** `servers.axiom` / `mcpServers.axiom` style entries. */
-export function keyedEntry(container: string, entry: Record<string, unknown>): MergeSpec {
-  return {
-    fresh: () => ({ [container]: { axiom: entry } }),
-    merge(doc, force) {
-      const cur = doc[container];
-      if (cur === undefined) {
-        doc[container] = { axiom: entry };
-        return "added";
-      }
-      if (!isPlainObject(cur)) return { skip: `${container} is not an object` };
-      if (Object.hasOwn(cur, "axiom")) {
-        if (!force) return "present";
-        cur.axiom = entry;
-        return "replaced";
-      }
-      cur.axiom = entry;
-      return "added";
-    },
-  };
-}
-
 export async function writeGitignore(ctx: WriteContext, lines: readonly string[]): Promise<FileResult> {
   const rel = ".gitignore";
   const existing = await readExisting(ctx.root, rel);
