@@ -154,35 +154,6 @@ describe("usage errors on a terminal (stderr a TTY, injected): our words, a usag
   });
 });
 
-describe("the registry is the one flag table", () => {
-  it.each(NAMES)(
-    "the %s module's legacy flag facts, where still exported, agree with the registry (until they are deleted)",
-    async (name) => {
-      const mod = await spec(name).load();
-      const flags = spec(name).flags;
-      for (const [flag, def] of Object.entries(mod.options ?? {})) {
-        expect(flags[flag], `--${flag} missing from the registry`).toBeDefined();
-        expect({
-          type: flags[flag]?.type,
-          short: flags[flag]?.short,
-          multiple: flags[flag]?.multiple ?? undefined,
-        }).toEqual({
-          type: def.type,
-          short: def.short,
-          multiple: def.multiple,
-        });
-      }
-      if (mod.options) {
-        // The registry may only add --json to a verb that always prints JSON (issue 21: --json everywhere).
-        const extra = Object.keys(flags).filter((f) => !Object.hasOwn(mod.options ?? {}, f));
-        expect(extra.filter((f) => f !== "json")).toEqual([]);
-      }
-      if (mod.positionals) expect(spec(name).positionals).toEqual(mod.positionals);
-      for (const [flag, range] of Object.entries(mod.integers ?? {})) expect(flags[flag]?.integer).toEqual(range);
-    },
-  );
-});
-
 describe("docs/cli.md", () => {
   it("the committed CLI reference equals the one rendered from the registry (node scripts/gen-cli-doc.mjs)", async () => {
     const doc = await readFile(join(REPO, "docs/cli.md"), "utf8");

@@ -4,15 +4,17 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { options as verbFlags } from "../src/cli/verbs/gate";
+import { VERBS } from "../src/cli/verbs";
 import { readJsoncFile } from "../src/harness/doctor/harness";
 import { GATE_FLAGS, parseGateArgs } from "../src/harness/gate/args";
 import { readConfigFile } from "../src/harness/gate/config-file";
 import { readGateProfile } from "../src/harness/gate/profile";
 
 describe("gate arguments (§2.1)", () => {
-  it("the verb table entry uses the gate's own flag table", () => {
-    expect(verbFlags).toBe(GATE_FLAGS);
+  it("the verb registry's gate entry lists exactly the gate's own flags, with their types", () => {
+    const flags = VERBS.gate?.flags ?? {};
+    expect(Object.keys(flags).sort()).toEqual(Object.keys(GATE_FLAGS).sort());
+    for (const [name, def] of Object.entries(GATE_FLAGS)) expect(flags[name]?.type, name).toBe(def.type);
   });
 
   it("--name value and --name=value; the last occurrence wins; --strict accepted", () => {

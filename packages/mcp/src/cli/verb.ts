@@ -1,8 +1,4 @@
 // The shape every CLI verb module exports (one module per verb under ./verbs/).
-import type { ParseArgsConfig } from "node:util";
-
-export type FlagTable = NonNullable<ParseArgsConfig["options"]>;
-
 export interface VerbContext {
   /** Parsed flag values (util.parseArgs `values`). */
   values: Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -11,15 +7,8 @@ export interface VerbContext {
   cwd: string;
 }
 
+/** A verb module: its flags, arity and help live in the registry (./verbs.ts), the one source. */
 export interface VerbModule {
-  /**
-   * Legacy copies of the registry's flag facts, no longer read: the registry (./verbs.ts) is the one
-   * source; test/cli-registry.test.ts fails while a copy disagrees with it.
-   */
-  options?: FlagTable;
-  positionals?: { min: number; max: number };
-  integers?: Record<string, { min: number; max: number }>;
-  help?: boolean;
   run(ctx: VerbContext): Promise<void>;
 }
 

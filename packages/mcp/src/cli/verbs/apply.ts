@@ -16,30 +16,7 @@ import { readBundleToApply } from "../input";
 import { outputMode, printError, printResult, setExit } from "../output";
 import { renderApply } from "../render/apply";
 import { makeStyle } from "../render/style";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  confirm: { type: "string" },
-  "dry-run": { type: "boolean" },
-  profile: { type: "string" },
-  pr: { type: "boolean" },
-  branch: { type: "string" },
-  "commit-message": { type: "string" },
-  message: { type: "string" },
-  "lock-timeout": { type: "string" },
-  "keep-backups": { type: "string" },
-  "allow-guards": { type: "boolean" },
-  "guard-allowlist": { type: "string", multiple: true },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 1, max: 1 };
-
-export const integers = {
-  "lock-timeout": { min: 0, max: LOCK_TIMEOUT_MAX_MS },
-  "keep-backups": { min: 0, max: KEEP_BACKUPS_MAX },
-};
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
   const rootArg = stringFlag(values, "root");

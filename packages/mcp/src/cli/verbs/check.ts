@@ -9,17 +9,7 @@ import { resolveCliRoot } from "../../common/roots";
 import { booleanFlag, listFlag, stringFlag } from "../args";
 import { readBundleToApply } from "../input";
 import { outputMode, printResult, setExit } from "../output";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  profile: { type: "string" },
-  "allow-guards": { type: "boolean" },
-  "guard-allowlist": { type: "string", multiple: true },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 1, max: 1 };
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
   const rootArg = stringFlag(values, "root");

@@ -10,20 +10,7 @@ import { outputMode, printResult } from "../output";
 import { renderCompile } from "../render/results";
 import { makeStyle } from "../render/style";
 import { resolveOptionalRoot } from "../roots";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  out: { type: "string", short: "o" },
-  store: { type: "string" },
-  root: { type: "string" },
-  "allow-net": { type: "boolean" },
-  "net-allow": { type: "string", multiple: true },
-  "allow-file": { type: "boolean" },
-  emitter: { type: "string", multiple: true },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 1, max: 1 };
+import type { VerbContext } from "../verb";
 
 export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
   requireWith(values, "net-allow", "allow-net");

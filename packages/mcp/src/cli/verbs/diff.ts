@@ -12,14 +12,7 @@ import { outputMode, printResult, setExit } from "../output";
 import { renderDiff } from "../render/diff";
 import { makeStyle } from "../render/style";
 import { printable } from "../render/words";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 2, max: 2 };
+import type { VerbContext } from "../verb";
 
 const REF_RE = /^(?:#[1-9][0-9]*|(?:sha256:)?[0-9a-f]{7,64})$/;
 

@@ -6,14 +6,7 @@ import { spawnProbe } from "../../harness/doctor/latency";
 import { formatDoctorText, runDoctor } from "../../harness/doctor/run";
 import { stringFlag } from "../args";
 import { outputMode, printResult, setExit } from "../output";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 0 };
+import type { VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   // The probe runs this very CLI (its entry script), never whatever `axiom` is on PATH.

@@ -4,14 +4,7 @@
 import { listFlag } from "../args";
 import { emitterCatalogue, loadEmitters } from "../load-emitters";
 import { outputMode, printJson, printText } from "../output";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  emitter: { type: "string", multiple: true },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 0 };
+import type { VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const rows = emitterCatalogue(await loadEmitters(listFlag(values, "emitter"), cwd));

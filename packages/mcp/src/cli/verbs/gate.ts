@@ -3,12 +3,6 @@
 // absent (e.g. running from source) and hands the raw arguments to the same gate code.
 import { GATE_FLAGS } from "../../harness/gate/args";
 import { runGate } from "../../harness/gate/run";
-import type { FlagTable } from "../verb";
-
-export const options: FlagTable = GATE_FLAGS;
-
-export const positionals = { min: 0, max: 0 };
-export const help = false;
 
 export async function run(): Promise<void> {
   const at = process.argv.indexOf("gate");

@@ -7,17 +7,7 @@ import { outputMode, printResult, startProgress } from "../output";
 import { renderGc } from "../render/results";
 import { makeStyle } from "../render/style";
 import { resolveCliRoot } from "../roots";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  "dry-run": { type: "boolean" },
-  "older-than": { type: "string" },
-  keep: { type: "string" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 0 };
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const rootArg = stringFlag(values, "root");

@@ -4,20 +4,7 @@ import * as path from "node:path";
 import { formatInitText, HARNESSES, type Harness, runInit } from "../../harness/init/run";
 import { booleanFlag, enumFlag, stringFlag } from "../args";
 import { outputMode, printResult, setExit } from "../output";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  harness: { type: "string" },
-  "profile-name": { type: "string" },
-  route: { type: "string" },
-  "require-human": { type: "boolean" },
-  "no-require-human": { type: "boolean" },
-  force: { type: "boolean" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 0 };
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const harness = enumFlag(values, "harness", ["auto", ...HARNESSES] as const) ?? "auto";

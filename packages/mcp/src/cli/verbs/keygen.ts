@@ -4,13 +4,7 @@ import { resolve } from "node:path";
 import { stringFlag } from "../args";
 import { keygenToDir } from "../keys";
 import { printJson } from "../output";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  out: { type: "string" },
-  name: { type: "string" },
-};
-export const positionals = { min: 0, max: 0 };
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const name = stringFlag(values, "name");

@@ -9,18 +9,7 @@ import { booleanFlag, integerFlag, stringFlag } from "../args";
 import { outputMode, printResult, setExit } from "../output";
 import { renderLog } from "../render/log";
 import { makeStyle } from "../render/style";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  limit: { type: "string", short: "n" },
-  files: { type: "boolean" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 0 };
-
-export const integers = { limit: { min: 1, max: 100_000 } };
+import type { VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const rootArg = stringFlag(values, "root") ?? ".";

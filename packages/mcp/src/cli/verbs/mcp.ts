@@ -5,24 +5,7 @@ import { isAbsolute } from "node:path";
 import { booleanFlag, enumFlag, listFlag, stringFlag } from "../args";
 import { httpFlags, parseToolsetFlag } from "../mcp-flags";
 import { serverRootArgs } from "../roots";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string", multiple: true },
-  tools: { type: "string" },
-  profile: { type: "string" },
-  "allow-profile": { type: "string", multiple: true },
-  emitter: { type: "string", multiple: true },
-  "allow-guards": { type: "boolean" },
-  "guard-allowlist": { type: "string", multiple: true },
-  "log-level": { type: "string" },
-  wire: { type: "string" },
-  "require-human": { type: "boolean" },
-  http: { type: "string" },
-  "http-token-env": { type: "string" },
-};
-
-export const positionals = { min: 0, max: 0 };
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   // Start-up order (mcp.md §1): --log-level → --wire → --tools → roots → guards → emitters.

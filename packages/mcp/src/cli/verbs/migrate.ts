@@ -8,18 +8,7 @@ import { readInputText } from "../input";
 import { writeJsonAtomic } from "../out-file";
 import { printJson, setExit } from "../output";
 import { resolveCliRoot } from "../roots";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  out: { type: "string", short: "o" },
-  profile: { type: "string" },
-  cas: { type: "string" },
-  content: { type: "string" },
-  name: { type: "string" },
-  overwrite: { type: "boolean" },
-};
-
-export const positionals = { min: 2, max: 2 };
+import { UsageError, type VerbContext } from "../verb";
 
 /** `<dir>/<path>` when it is a regular file (lstat: a link is "unavailable"), else undefined. */
 function contentResolver(dir: string) {

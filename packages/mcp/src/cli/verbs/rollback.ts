@@ -9,15 +9,7 @@ import { booleanFlag, stringFlag } from "../args";
 import { outputMode, printResult, setExit } from "../output";
 import { renderRollback } from "../render/rollback";
 import { makeStyle } from "../render/style";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  force: { type: "boolean" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 1, max: 1 };
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
   const rootArg = stringFlag(values, "root");

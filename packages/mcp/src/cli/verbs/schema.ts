@@ -3,10 +3,7 @@
 import { SCHEMA_KINDS } from "@codai/axiom-schema";
 import { schemaDocument } from "@codai/axiom-workflow";
 import { printJson } from "../output";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {};
-export const positionals = { min: 1, max: 1 };
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ positionals: args }: VerbContext): Promise<void> {
   const kind = args[0] as string;

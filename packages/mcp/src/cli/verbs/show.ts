@@ -7,14 +7,7 @@ import { stringFlag } from "../args";
 import { outputMode, printResult, setExit } from "../output";
 import { renderShow } from "../render/show";
 import { makeStyle } from "../render/style";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 1, max: 1 };
+import type { VerbContext } from "../verb";
 
 export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
   const root = await resolveCliRoot(stringFlag(values, "root") ?? ".", cwd);

@@ -8,17 +8,7 @@ import { loadSigningKey } from "../keys";
 import { writeJsonAtomic } from "../out-file";
 import { printJson } from "../output";
 import { checkRootId, intakeSignInput } from "../sign-intake";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  "key-file": { type: "string" },
-  out: { type: "string", short: "o" },
-  "root-id": { type: "string" },
-  keyless: { type: "boolean" },
-  bound: { type: "boolean" },
-  root: { type: "string" },
-};
-export const positionals = { min: 1, max: 1 };
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run(ctx: VerbContext): Promise<void> {
   const { values, positionals: args, cwd } = ctx;

@@ -3,11 +3,7 @@
 import { diffSnapshots } from "@codai/axiom-workflow";
 import { readJsonInput } from "../input";
 import { printJson, setExit } from "../output";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {};
-
-export const positionals = { min: 2, max: 2 };
+import type { VerbContext } from "../verb";
 
 export async function run({ positionals: args, cwd }: VerbContext): Promise<void> {
   const [fa, fb] = args as [string, string];

@@ -13,27 +13,7 @@ import { renderSnapshot } from "../render/results";
 import { makeStyle } from "../render/style";
 import { bytes as humanBytes } from "../render/words";
 import { createProgress } from "../snapshot-progress";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  out: { type: "string", short: "o" },
-  include: { type: "string", multiple: true },
-  exclude: { type: "string", multiple: true },
-  "max-files": { type: "string" },
-  "max-bytes": { type: "string" },
-  "no-gitignore": { type: "boolean" },
-  "no-digest": { type: "boolean" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 0 };
-
-// Digits only; the range rules (0 → ERR_INVALID_PLAN, > 50 000 clamped) belong to the library.
-export const integers = {
-  "max-files": { min: 0, max: Number.MAX_SAFE_INTEGER },
-  "max-bytes": { min: 0, max: Number.MAX_SAFE_INTEGER },
-};
+import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const rootArg = stringFlag(values, "root");

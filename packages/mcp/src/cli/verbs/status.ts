@@ -8,14 +8,7 @@ import { stringFlag } from "../args";
 import { outputMode, printResult, setExit } from "../output";
 import { renderStatus } from "../render/status";
 import { makeStyle } from "../render/style";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 0 };
+import type { VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const root = await resolveCliRoot(stringFlag(values, "root") ?? ".", cwd);

@@ -16,13 +16,7 @@ import { decodeInputText, readInputBytes } from "../input";
 import { printJson } from "../output";
 import { resolveCliRoot } from "../roots";
 import { checkRootId } from "../sign-intake";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  clear: { type: "boolean" },
-};
-export const positionals = { min: 1, max: 2 };
+import { UsageError, type VerbContext } from "../verb";
 
 const EMPTY_STORE: TrustStore = { version: 1, keys: [] };
 

@@ -5,17 +5,7 @@
 import { booleanFlag, integerFlag, stringFlag } from "../args";
 import { writeStderr } from "../output";
 import { resolveCliRoot } from "../roots";
-import type { FlagTable, VerbContext } from "../verb";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  port: { type: "string" },
-  open: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 0 };
-
-export const integers = { port: { min: 0, max: 65_535 } };
+import type { VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
   const root = await resolveCliRoot(stringFlag(values, "root") ?? ".", cwd);

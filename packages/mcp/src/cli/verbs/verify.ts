@@ -9,20 +9,9 @@ import { outputMode, printResult, setExit } from "../output";
 import { renderVerify } from "../render/results";
 import { makeStyle } from "../render/style";
 import { resolveCliRoot } from "../roots";
-import { type FlagTable, UsageError, type VerbContext } from "../verb";
+import { UsageError, type VerbContext } from "../verb";
 import { runVerifyJournal } from "../verify-journal";
 import { verifyDocument } from "../verify-signatures";
-
-export const options: FlagTable = {
-  root: { type: "string" },
-  journal: { type: "boolean" },
-  tree: { type: "string" },
-  pre: { type: "boolean" },
-  attest: { type: "string" },
-  json: { type: "boolean" },
-};
-
-export const positionals = { min: 0, max: 1 };
 
 export async function run(ctx: VerbContext): Promise<void> {
   if (ctx.values.journal === true) return runVerifyJournal(ctx);
