@@ -20,17 +20,21 @@ export type PreChecks = (
   opts: { verifyPreImage: boolean; stage?: () => Promise<void> },
 ) => Promise<PreCheckReport>;
 
-export interface EngineInput {
-  tree: string;
-  casRoot: string;
-  bundle: ManifestBundle;
-  mode: "dry-run" | "fs";
+/** What an apply in place and a PR apply take alike: backups kept, checks, warnings, trust advance. */
+export interface ApplyHooks {
   keepBackups: number;
   preChecks?: PreChecks;
   onWarn?: (message: string, data?: Record<string, unknown>) => void;
   advanceTrustState?: boolean;
   trustAdvancer?: (root: string, bundle: ManifestBundle) => Promise<void>;
   onTrustStateError?: (error: ApplyErrorObject) => void;
+}
+
+export interface EngineInput extends ApplyHooks {
+  tree: string;
+  casRoot: string;
+  bundle: ManifestBundle;
+  mode: "dry-run" | "fs";
 }
 
 export interface EngineOutcome {

@@ -4,28 +4,10 @@
 import { chmod, readFile, stat, writeFile } from "node:fs/promises";
 import { expectCode, tempRepo } from "@codai/axiom-testkit";
 import { describe, expect, test } from "vitest";
-import {
-  checkWriteFiles,
-  compileWrite,
-  confirmWrite,
-  type PreparedConfirm,
-  prepareConfirm,
-  previewWrite,
-  type ReadyConfirm,
-  type WriteFile,
-} from "../src/index";
-import { NO_GUARDS, treeNames } from "./helpers";
+import { checkWriteFiles, confirmWrite, prepareConfirm, previewWrite, type WriteFile } from "../src/index";
+import { compiled, ready, treeNames, WRITE_CHECKS } from "./helpers";
 
-const checks = { profile: "default", guards: NO_GUARDS };
-
-function compiled(root: string, files: WriteFile[]) {
-  return compileWrite({ root, files, intent: "", planProfile: "default" });
-}
-
-function ready(p: PreparedConfirm): ReadyConfirm {
-  if (p.kind !== "confirm") throw new Error(`expected a confirm, got ${p.kind}`);
-  return p;
-}
+const checks = WRITE_CHECKS;
 
 /** Preview, then confirm with the preview's digest: the full two-call path minus the server. */
 async function writeThrough(root: string, files: WriteFile[]) {

@@ -6,26 +6,14 @@ import { describe, expect, test } from "vitest";
 import {
   buildWritePlan,
   checkWriteFiles,
-  compileWrite,
   confirmWrite,
-  type PreparedConfirm,
   prepareConfirm,
   previewWrite,
-  type ReadyConfirm,
   type WriteFile,
 } from "../src/index";
-import { NO_GUARDS, storedText, treeNames } from "./helpers";
+import { compiled, ready, storedText, treeNames, WRITE_CHECKS } from "./helpers";
 
-const checks = { profile: "default", guards: NO_GUARDS };
-
-async function compiled(root: string, files: WriteFile[], intent = "") {
-  return compileWrite({ root, files, intent, planProfile: "default" });
-}
-
-function ready(p: PreparedConfirm): ReadyConfirm {
-  if (p.kind !== "confirm") throw new Error(`expected a confirm, got ${p.kind}`);
-  return p;
-}
+const checks = WRITE_CHECKS;
 
 describe("checkWriteFiles (mcp.md §7.1)", () => {
   test("a duplicate path → ERR_INVALID_PLAN with path; write without content or delete with content → ERR_INVALID_PLAN {index}", async () => {

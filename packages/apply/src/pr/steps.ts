@@ -3,10 +3,11 @@
 // step 6.11 (run.ts) what to clean up.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
+import { type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { isFsMarker, mkdirp, rmrf, writeAppliedMarker } from "@codai/axiom-store";
 import { stripLongPrefix } from "../containment";
-import { driftOf, type EngineOutcome, type PreChecks, runEngine, unchangedFiles } from "../engine";
+import { driftOf, type EngineOutcome, runEngine, unchangedFiles } from "../engine";
+import type { ApplyHooks } from "../engine-types";
 import { buildResult, toApplyError } from "../result";
 import { defaultCommitMessage } from "./branch";
 import { compareUrlFor } from "./compare-url";
@@ -23,18 +24,12 @@ export interface PrGitInfo {
 
 export type PrOutcome = EngineOutcome & { git?: PrGitInfo };
 
-export interface PrInput {
+export interface PrInput extends ApplyHooks {
   root: string;
   bundle: ManifestBundle;
   branch?: string;
   commitMessage?: string;
   lockTimeoutMs: number;
-  keepBackups: number;
-  preChecks?: PreChecks;
-  onWarn?: (message: string, data?: Record<string, unknown>) => void;
-  advanceTrustState?: boolean;
-  trustAdvancer?: (root: string, bundle: ManifestBundle) => Promise<void>;
-  onTrustStateError?: (error: ApplyErrorObject) => void;
   runner: GitRunner;
 }
 
