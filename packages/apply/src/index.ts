@@ -1,9 +1,7 @@
-// Public surface of @codai/axiom-apply.
-// Concurrency, chain, history, status (part B):
-
-// The fs seam lives in @codai/axiom-store; re-exported for the fault and crash suites that drive apply.
+// Public surface of @codai/axiom-apply: the engine core (part A), concurrency, chain, history and
+// status (part B). The fs seam and its test hook are the store's (`@codai/axiom-store`,
+// `@codai/axiom-store/testing`), not re-exported here.
 export { type FsPort, fsx, installFs, nodeFs } from "@codai/axiom-store";
-// Engine core (part A):
 export { type ApplyOptions, apply } from "./apply";
 export { resolveBlob } from "./blobs";
 export {
@@ -15,6 +13,7 @@ export {
   formatChainLine,
   GENESIS,
   readChain,
+  readChainBytes,
   verifyChain,
   walkChain,
 } from "./chain";

@@ -4,13 +4,11 @@
 // The bundle comes through the workflow (intake-checked); nothing here writes.
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { layout } from "@codai/axiom-store";
-import { findStoredBundle } from "@codai/axiom-workflow";
+import { chainIndex, findStoredBundle, readJsonDoc } from "@codai/axiom-workflow";
 import { afterSide, beforeSide, type Side } from "./bytes";
-import { chainIndex } from "./chain-index";
 import { rollbackCommand } from "./commands";
 import { type FileDiff, fileDiff } from "./file-diff";
 import { readReport, type ShownFinding, secretLine } from "./findings";
-import { readJsonDoc } from "./stored-docs";
 
 export type ChangeState = "applied" | "pending" | "rolled-back" | "failed";
 

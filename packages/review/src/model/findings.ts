@@ -4,7 +4,7 @@
 // shows no findings.
 import { detect, SECRET_PATTERN_NAMES, type SecretPatternName } from "@codai/axiom-rules";
 import { layout } from "@codai/axiom-store";
-import { readJsonDoc } from "./stored-docs";
+import { readJsonDoc } from "@codai/axiom-workflow";
 
 export interface ShownFinding {
   id: string;

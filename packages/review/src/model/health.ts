@@ -1,8 +1,7 @@
 // Chain health for the timeline's one mark: the workflow's verified walk of the chain
 // (`verifyJournal`, apply.md §12.3 — not the whole status document, which also parses every
 // journal), cached per chain file identity: the walk hashes every line, the timeline asks per page.
-import { verifyJournal } from "@codai/axiom-workflow";
-import { chainKey } from "./chain-index";
+import { chainKey, verifyJournal } from "@codai/axiom-workflow";
 
 export interface ChainHealth {
   ok: boolean;

@@ -2,12 +2,21 @@
 // `limit` rows with seq < `before` (a cursor, so page n costs the same as page 1), each joined
 // with what `axiom log` shows for it: the recorded intent (else the manifest's name) and origin
 // (CLI, the MCP tool, a PR branch; else the applied marker's PR branch). Rows stop before the
-// chain's first bad entry, which the health mark names.
+// chain's first bad entry, which the health mark names. The entries, their pages and their undo
+// relations are the workflow's chain index (the one `axiom log` reads).
 import { layout } from "@codai/axiom-store";
-import { originShort, readAbout } from "@codai/axiom-workflow";
-import { type ChainIndex, chainIndex, type IndexedEntry } from "./chain-index";
+import {
+  type ChainEntry,
+  type ChainIndex,
+  type ChangeState,
+  chainIndex,
+  chainPage,
+  originShort,
+  readAbout,
+  readJsonDoc,
+  stringAt,
+} from "@codai/axiom-workflow";
 import { type ChainHealth, chainHealth } from "./health";
-import { readJsonDoc, stringAt } from "./stored-docs";
 
 export const TIMELINE_PAGE_DEFAULT = 50;
 export const TIMELINE_PAGE_MAX = 500;
@@ -39,25 +48,27 @@ export interface TimelinePage {
   next?: number;
 }
 
-function stateOf(index: ChainIndex, e: IndexedEntry): RowState {
-  if (e.state === "failed") return "failed";
-  if (e.state === "rolled-back") return "rolled-back";
-  return (index.undoneBy[e.seq] ?? 0) > 0 ? "undone" : "applied";
-}
+/** The page's words for a link's meaning: an undone commit is "undone", the undo itself "rolled-back". */
+const ROW_STATE: Record<ChangeState, RowState> = {
+  applied: "applied",
+  "rolled-back": "undone",
+  undo: "rolled-back",
+  failed: "failed",
+};
 
-async function joinRow(root: string, index: ChainIndex, e: IndexedEntry): Promise<TimelineRow> {
+async function joinRow(root: string, index: ChainIndex, e: ChainEntry): Promise<TimelineRow> {
   const hex = e.manifestDigest.slice(7);
+  const link = index.links.get(e.seq);
   const row: TimelineRow = {
     seq: e.seq,
     digest: e.manifestDigest,
     ref: hex.slice(0, 12),
     at: e.at,
-    state: stateOf(index, e),
+    state: link ? ROW_STATE[link.state] : "failed",
     files: e.files,
   };
-  const undoneBy = index.undoneBy[e.seq] ?? 0;
-  const undid = index.undid[e.seq] ?? 0;
-  if (undoneBy > 0) row.undoneBy = undoneBy;
+  const undid = link?.undid ?? 0;
+  if (link?.undoneBy !== undefined) row.undoneBy = link.undoneBy;
   if (undid > 0) row.undid = undid;
   if (e.code !== undefined) row.code = e.code;
   const [manifest, marker, about] = await Promise.all([
@@ -78,12 +89,9 @@ async function joinRow(root: string, index: ChainIndex, e: IndexedEntry): Promis
 
 export async function timelinePage(root: string, before: number | undefined, limit: number): Promise<TimelinePage> {
   const [index, health] = await Promise.all([chainIndex(root), chainHealth(root)]);
-  const good = health.firstBad ? Math.min(index.entries.length, health.firstBad.seq - 1) : index.entries.length;
-  const top = Math.min(good, before === undefined ? good : before - 1);
-  const from = Math.max(0, top - limit);
-  const slice = index.entries.slice(from, top).reverse();
-  const rows = await Promise.all(slice.map((e) => joinRow(root, index, e)));
-  const page: TimelinePage = { total: good, health, rows };
-  if (from > 0) page.next = from + 1;
+  const { entries, next } = chainPage(index, before, limit);
+  const rows = await Promise.all(entries.map((e) => joinRow(root, index, e)));
+  const page: TimelinePage = { total: index.entries.length, health, rows };
+  if (next !== undefined) page.next = next;
   return page;
 }

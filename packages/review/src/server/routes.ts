@@ -2,9 +2,9 @@
 // a pure function of the root's documents. Unknown paths are 404; failures of the read model are
 // the `{code, message, path?, details?}` of the error (ERR_NOT_FOUND for an unknown bundle → 404).
 import { isAxiomError, toErrorObject } from "@codai/axiom-schema";
+import { pendingPreviews } from "@codai/axiom-workflow";
 import { pageAssets } from "../assets";
 import { changeView } from "../model/change";
-import { pendingPreviews } from "../model/pending";
 import { statusView } from "../model/status-view";
 import { TIMELINE_PAGE_DEFAULT, TIMELINE_PAGE_MAX, timelinePage } from "../model/timeline";
 import { pageHtml } from "./html";

@@ -1,5 +1,6 @@
-// Pending previews (issue 22): bundles stored in `manifests/` that no chain entry names and no
-// applied marker covers — what a confirm form is about to ask about. Newest first, capped.
+// Pending previews (issue 22): bundles stored in `manifests/` that no good chain entry names and no
+// applied marker covers — what a confirm form is about to ask about. Newest first, capped. The
+// review page's pending list; the chain side is the chain index's.
 import { fsx, layout } from "@codai/axiom-store";
 import { chainIndex } from "./chain-index";
 import { readJsonDoc, stringAt } from "./stored-docs";
@@ -34,6 +35,22 @@ async function mtimeOf(file: string): Promise<number | undefined> {
   }
 }
 
+async function pendingRow(root: string, hex: string, ms: number): Promise<PendingRow> {
+  const doc = await readJsonDoc(layout.manifest(root, hex));
+  const artifacts = (doc?.manifest as { artifacts?: unknown } | undefined)?.artifacts;
+  const row: PendingRow = {
+    digest: `sha256:${hex}`,
+    ref: hex.slice(0, 12),
+    files: Array.isArray(artifacts) ? artifacts.length : 0,
+    at: new Date(ms).toISOString(),
+  };
+  const intent = stringAt(doc, "manifest", "name");
+  const profile = stringAt(doc, "manifest", "profile");
+  if (intent !== undefined) row.intent = intent;
+  if (profile !== undefined) row.profile = profile;
+  return row;
+}
+
 export async function pendingPreviews(root: string): Promise<PendingRow[]> {
   const [index, names, markers] = await Promise.all([
     chainIndex(root),
@@ -50,21 +67,5 @@ export async function pendingPreviews(root: string): Promise<PendingRow[]> {
     .filter((d): d is { hex: string; ms: number } => d.ms !== undefined)
     .sort((a, b) => b.ms - a.ms || (a.hex < b.hex ? -1 : 1))
     .slice(0, PENDING_MAX);
-  return Promise.all(
-    newest.map(async ({ hex, ms }) => {
-      const doc = await readJsonDoc(layout.manifest(root, hex));
-      const artifacts = (doc?.manifest as { artifacts?: unknown } | undefined)?.artifacts;
-      const row: PendingRow = {
-        digest: `sha256:${hex}`,
-        ref: hex.slice(0, 12),
-        files: Array.isArray(artifacts) ? artifacts.length : 0,
-        at: new Date(ms).toISOString(),
-      };
-      const intent = stringAt(doc, "manifest", "name");
-      const profile = stringAt(doc, "manifest", "profile");
-      if (intent !== undefined) row.intent = intent;
-      if (profile !== undefined) row.profile = profile;
-      return row;
-    }),
-  );
+  return Promise.all(newest.map(({ hex, ms }) => pendingRow(root, hex, ms)));
 }
