@@ -41,8 +41,12 @@ if (args.includes("--in-process")) {
 
 async function inProcess(waiters, holdMs, rounds, applySrc) {
   const from = applySrc ? JSON.stringify(join(realpathSync(applySrc), "index.ts")) : '"@codai/axiom-apply"';
+  // The fs seam and its test hook are the store's; an --apply-src copy resolves the same store
+  // sources through its node_modules, so the hook counts the copy's calls too.
   const { acquireLock, registerIntent, fsx, installFs } = await loadWorkspace(`
-export { acquireLock, registerIntent, fsx, installFs } from ${from};
+export { acquireLock, registerIntent } from ${from};
+export { fsx } from "@codai/axiom-store";
+export { installFs } from "@codai/axiom-store/testing";
 `);
   const counts = {};
   const bump = (k) => (counts[k] = (counts[k] ?? 0) + 1);

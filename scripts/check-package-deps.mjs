@@ -14,7 +14,10 @@
 //   4. be declared in the package's package.json, and a public package depends on no private one;
 //   5. inside packages/mcp/src, obey FOLDER_RULES (e.g. the gate imports only the rules and the
 //      store's layout; nothing but the CLI and the chunk entries imports cli/; tools, resources and
-//      the CLI reach plan, checks, apply and axm only through @codai/axiom-workflow).
+//      the CLI reach plan, checks, apply and axm only through @codai/axiom-workflow);
+//   6. never name a test-only entry (TEST_ONLY_ENTRIES: the store's fs-seam hook `installFs`), by
+//      its specifier or by a relative path to its file: tests and tools (bench/, scripts/) reach it,
+//      production source cannot. testkit's src is test code and may.
 //   node scripts/check-package-deps.mjs [--repo <dir>]
 // scripts/test/check-package-deps.test.ts runs it inside `npm test`.
 import { existsSync, readFileSync } from "node:fs";
@@ -46,6 +49,29 @@ export const ALLOWED_DEPS = {
 export const ALLOWED_THIRD_PARTY = {
   rules: ["picomatch"],
 };
+
+/**
+ * Entries for tests and tools only (issue 18: test hooks off the public surfaces), each with the
+ * file it is: no package's src may import one, except the packages in TEST_CODE_PACKAGES.
+ */
+export const TEST_ONLY_ENTRIES = {
+  "@codai/axiom-store/testing": "packages/store/src/testing.ts",
+};
+/** Packages whose src is itself test code (helpers the suites import). */
+export const TEST_CODE_PACKAGES = ["testkit"];
+
+/** The test-only entry a specifier names (by name, or by a relative path to its file), or undefined. */
+function testOnlyEntry(specifier, file, repo) {
+  if (Object.hasOwn(TEST_ONLY_ENTRIES, specifier)) return specifier;
+  if (!specifier.startsWith(".")) return undefined;
+  const landed = relative(repo, resolve(dirname(file), specifier))
+    .split(sep)
+    .join("/");
+  return Object.keys(TEST_ONLY_ENTRIES).find((entry) => {
+    const target = TEST_ONLY_ENTRIES[entry];
+    return landed === target || landed === target.replace(/\.ts$/, "") || `${landed}.ts` === target;
+  });
+}
 
 /** The one file allowed to import the MCP SDK (README principle 7). */
 export const SDK_SEAM = "packages/mcp/src/server/adapter.ts";
@@ -223,6 +249,11 @@ export function checkPackageDeps(repo) {
           problems.push(`${where}:${line}: imports "${text}"; only ${SDK_SEAM} may import the MCP SDK`);
           continue;
         }
+        const testOnly = TEST_CODE_PACKAGES.includes(pkg.name) ? undefined : testOnlyEntry(text, file, repo);
+        if (testOnly !== undefined && repoPath(repo, file) !== TEST_ONLY_ENTRIES[testOnly])
+          problems.push(
+            `${where}:${line}: imports "${text}"; ${testOnly} is a test hook, for tests and tools only (production source may not reach it)`,
+          );
         const target = targetPackage(text, file, repo);
         if (target === undefined && thirdParty !== undefined && !thirdParty.includes(text)) {
           problems.push(

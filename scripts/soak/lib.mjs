@@ -11,9 +11,14 @@ import { CLI, childEnv, loadWorkspace, machine, REPO } from "../../bench/lib.mjs
 
 export { CLI, childEnv, loadWorkspace, machine, REPO };
 
-/** The library calls the soaks use in-process (for loadWorkspace): set-up, recovery, inspection. */
-export const ENGINE =
-  'export { apply, installFs, listJournals, rollback, statusDocument, verifyChain } from "@codai/axiom-apply";';
+/**
+ * The library calls the soaks use in-process (for loadWorkspace): set-up, recovery, inspection, and
+ * the fs seam's test hook (the store's testing entry: no package's main entry carries it).
+ */
+export const ENGINE = [
+  'export { apply, listJournals, rollback, statusDocument, verifyChain } from "@codai/axiom-apply";',
+  'export { installFs } from "@codai/axiom-store/testing";',
+].join("\n");
 
 /**
  * `--short`, `--seed <n>`, `--n <count>` (and any `--key value` a soak adds). The seed defaults to the

@@ -236,6 +236,43 @@ describe("check-package-deps", () => {
     });
   });
 
+  describe("test hooks off the public surfaces: @codai/axiom-store/testing (installFs)", () => {
+    const STORE = JSON.stringify({
+      exports: { ".": "./src/index.ts", "./layout": "./src/layout.ts", "./testing": "./src/testing.ts" },
+      dependencies: { "@codai/axiom-schema": "2.0.0" },
+    });
+
+    it("production source reaching the fault hook fails: apply and mcp by name (type-only and dynamic too), the store's own index by relative path", () => {
+      const problems = problemsOf({
+        "packages/store/package.json": STORE,
+        "packages/store/src/testing.ts": `export { installFs } from "./fsx";`,
+        "packages/store/src/index.ts": `export { installFs } from "./testing";`,
+        "packages/apply/src/a.ts": `import { installFs } from "@codai/axiom-store/testing";`,
+        "packages/mcp/src/common/b.ts": `import type { X } from "@codai/axiom-store/testing";\nconst t = await import("@codai/axiom-store/testing");`,
+      });
+      const hooked = problems.filter((p: string) => p.includes("is a test hook"));
+      expect(hooked.map((p: string) => p.split(": imports ")[0])).toEqual([
+        "packages/apply/src/a.ts:1",
+        "packages/mcp/src/common/b.ts:1",
+        "packages/mcp/src/common/b.ts:2",
+        "packages/store/src/index.ts:1",
+      ]);
+    });
+
+    it("the testing entry itself and testkit's src (test code) pass; the store's main entry and fsx module pass", () => {
+      expect(
+        problemsOf({
+          "packages/store/package.json": STORE,
+          "packages/store/src/testing.ts": `export { installFs } from "./fsx";`,
+          "packages/store/src/index.ts": `export { fsx } from "./fsx";`,
+          "packages/testkit/package.json": JSON.stringify({ dependencies: { "@codai/axiom-store": "2.0.0" } }),
+          "packages/testkit/src/a.ts": `import { installFs } from "@codai/axiom-store/testing";`,
+          "packages/apply/src/a.ts": `import { fsx } from "@codai/axiom-store";`,
+        }).filter((p: string) => !p.includes("does not declare")),
+      ).toEqual([]);
+    });
+  });
+
   it("only packages/mcp/src/server/adapter.ts imports @modelcontextprotocol/*", () => {
     const problems = problemsOf({
       "packages/mcp/src/server/server.ts": `import { McpServer } from "@modelcontextprotocol/server";`,

@@ -1,7 +1,6 @@
 // Public surface of @codai/axiom-apply: the engine core (part A), concurrency, chain, history and
 // status (part B). The fs seam and its test hook are the store's (`@codai/axiom-store`,
 // `@codai/axiom-store/testing`), not re-exported here.
-export { type FsPort, fsx, installFs, nodeFs } from "@codai/axiom-store";
 export { type ApplyOptions, apply } from "./apply";
 export { resolveBlob } from "./blobs";
 export {

@@ -10,7 +10,9 @@
 //                                   to stdout. Mode "recover": take the lock, then count only the
 //                                   calls of recoverIfNeeded (threats.md F02 nested kills).
 import * as fs from "node:fs";
-import { acquireLock, apply, type FsPort, fsx, installFs, recoverIfNeeded, rollback } from "@codai/axiom-apply";
+import { acquireLock, apply, recoverIfNeeded, rollback } from "@codai/axiom-apply";
+import { type FsPort, fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { isMutating } from "./fault-harness";
 
 const [bundleFile, root, mode] = process.argv.slice(2) as [string, string, string | undefined];

@@ -2,7 +2,8 @@
 // traced mutating calls with the journal phase durable before each, and the §4.3 end-state checks.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { installFs, rollback, statusDocument, verifyChain } from "@codai/axiom-apply";
+import { rollback, statusDocument, verifyChain } from "@codai/axiom-apply";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterAll, beforeAll, expect } from "vitest";
 import {
   axiomPath,

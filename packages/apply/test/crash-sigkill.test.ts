@@ -3,7 +3,8 @@
 // wholly pre or wholly post, never mixed." (apply.md §9 crash-consistency contract)
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { apply, installFs, listJournals, rollback } from "@codai/axiom-apply";
+import { apply, listJournals, rollback } from "@codai/axiom-apply";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { CORRUPT_LOCK_GRACE_MS } from "../src/lock-stale";
 import { cleanupChildScript, runChild } from "./crash-child-run";

@@ -11,7 +11,8 @@
 // (crash-exhaustive, crash-points, crash-sigkill) keep this simulation honest.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type FsPort, fsx, installFs } from "@codai/axiom-apply";
+import { type FsPort, fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { forgetProcessWaiters } from "../src/process-state";
 import { type FsCall, type FsOp, isMutating } from "./fault-harness";
 

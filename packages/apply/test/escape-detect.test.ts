@@ -4,7 +4,9 @@
 // never `rolled-back`.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { fsx, installFs, rollback } from "@codai/axiom-apply";
+import { rollback } from "@codai/axiom-apply";
+import { fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { chainLines, cleanupRoots, hexOf, type Json, makeBundle, runApply, tmpRoot, writeTree } from "./engine-helpers";
 import { harness } from "./fault-harness";

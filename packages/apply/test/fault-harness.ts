@@ -2,7 +2,8 @@
 // method of `fsx`; each call is numbered (1-based) in call order, and fd-based calls are labelled
 // with the path their fd was opened on.
 import { constants } from "node:fs";
-import { type FsPort, fsx, installFs } from "@codai/axiom-apply";
+import { type FsPort, fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 
 export type FsOp = keyof FsPort;
 

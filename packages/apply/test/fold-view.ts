@@ -6,7 +6,8 @@
 // its own case probe (apply.md §2 step 5) must discover the folding through the view.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type FsPort, fsx, installFs } from "@codai/axiom-apply";
+import { type FsPort, fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 
 export type Fold = (name: string) => string;
 export const caseFold: Fold = (n) => n.toLowerCase();

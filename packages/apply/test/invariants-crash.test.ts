@@ -5,7 +5,8 @@
 // are crash-exhaustive.test.ts and crash-sigkill.test.ts.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { installFs, statusDocument } from "@codai/axiom-apply";
+import { statusDocument } from "@codai/axiom-apply";
+import { installFs } from "@codai/axiom-store/testing";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buryFrozen, runFrozen } from "./crash-sim";

@@ -4,7 +4,9 @@
 // apply must wait out for 10 s (the crash explorer's finding). Without hard links: in place, as before.
 import { readdir, readFile } from "node:fs/promises";
 import * as path from "node:path";
-import { acquireLock, type FsPort, fsx, installFs, registerIntent } from "@codai/axiom-apply";
+import { acquireLock, registerIntent } from "@codai/axiom-apply";
+import { type FsPort, fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempRoot } from "./lock-helpers";
 

@@ -4,8 +4,9 @@
 import { appendFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import * as path from "node:path";
+import { type FsPort, fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FsPort, fsx, installFs } from "../../store/src/fsx";
 import { acquireLock, type LockHandle, lockStatus } from "../src/lock";
 import { TICKET_NAME_RE } from "../src/queue";
 import { bundleFixture, DIGEST_A, DIGEST_B, runChild, tempRoot } from "./lock-helpers";

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { installFs } from "../../store/src/fsx";
 import { acquireLock, lockStatus } from "../src/lock";
 import { listTickets, TICKET_NAME_RE, writeTicket } from "../src/queue";
 import { bundleFixture, DIGEST_A, DIGEST_B, deadPid, runChild, tempRoot } from "./lock-helpers";
@@ -314,7 +314,7 @@ describe("queue tickets", () => {
         manifestDigest: DIGEST_A,
       }),
     );
-    const { fsx } = await import("../../store/src/fsx");
+    const { fsx } = await import("@codai/axiom-store");
     const real = fsx.readFile;
     const restore = installFs({
       readFile: async (p) => {

@@ -5,8 +5,9 @@
 // and the commit completed; leftovers of final-phase journals are still removed.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { fsx, installFs } from "../../store/src/fsx";
 import { forgetKnownMarkers } from "../../store/src/marker-cache";
 import {
   axiomPath,

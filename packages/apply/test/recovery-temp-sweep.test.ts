@@ -7,8 +7,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { fsx, installFs } from "../../store/src/fsx";
 import { STALE_AGE_MS } from "../src/lock-stale";
 import {
   isOrphanTemp,

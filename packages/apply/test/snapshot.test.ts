@@ -4,8 +4,8 @@ import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:
 import * as path from "node:path";
 import { canonicalDigestRef } from "@codai/axiom-canon";
 import { RepoSnapshotSchema } from "@codai/axiom-schema";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { installFs } from "../../store/src/fsx";
 import { repoSnapshot, snapshotLimits } from "../src/snapshot";
 import { diffSnapshots, parseSnapshot } from "../src/snapshot-diff";
 import { gitignorePatterns, globToRegExp, validateGlob } from "../src/snapshot-glob";
@@ -163,7 +163,7 @@ describe("walk (§17.4)", () => {
     await put("a/x", "1");
     await put("b", "2");
     await put("c", "3");
-    const { fsx } = await import("../../store/src/fsx");
+    const { fsx } = await import("@codai/axiom-store");
     const realReaddir = fsx.readdir;
     const realOpen = fsx.open;
     const restore = installFs({
@@ -189,7 +189,7 @@ describe("walk (§17.4)", () => {
     const before = await readFile(path.join(root, ".axiom", "journal", "chain.jsonl"));
     const beforeList = await readdir(path.join(root, ".axiom"), { recursive: true });
     const mtime = (await stat(path.join(root, ".axiom"))).mtimeMs;
-    const { fsx } = await import("../../store/src/fsx");
+    const { fsx } = await import("@codai/axiom-store");
     const writes: string[] = [];
     const realOpen = fsx.open;
     const restore = installFs({

@@ -344,9 +344,9 @@ describe("T05 hard links", () => {
     const { root } = tmpRoot();
     writeTree(root, { f: "one" });
     const target = path.join(root, "f");
-    const { fsx } = await import("@codai/axiom-apply");
+    const { fsx } = await import("@codai/axiom-store");
     const real = fsx.lstat;
-    const { installFs } = await import("@codai/axiom-apply");
+    const { installFs } = await import("@codai/axiom-store/testing");
     const restore = installFs({
       lstat: async (p: string) => {
         const st = await real(p);
@@ -407,7 +407,8 @@ describe("T06 aliasing", () => {
 
   it("T06.7 fs stub: probe says case-insensitive, lstat misses, the parent listing holds README.md; create readme.md → ERR_PATH_CASE_COLLISION {existing: README.md}; nothing written", async () => {
     const { root } = tmpRoot();
-    const { fsx, installFs } = await import("@codai/axiom-apply");
+    const { fsx } = await import("@codai/axiom-store");
+    const { installFs } = await import("@codai/axiom-store/testing");
     const realLstat = fsx.lstat;
     const realReaddir = fsx.readdir;
     const restore = installFs({

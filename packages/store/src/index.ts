@@ -1,15 +1,16 @@
 // Public surface of @codai/axiom-store, the floor plan, checks and apply share (they never import
 // each other): the `.axiom/` layout, the fs seam and its durable-write primitives, bundle intake,
 // stored bundles, applied markers, the no-follow pre-image reader and the drift rule. Anything
-// added here becomes public. The layout alone is also `@codai/axiom-store/layout` (no zod).
+// added here becomes public. The layout alone is also `@codai/axiom-store/layout` (no zod); the fs
+// seam's test hook is `@codai/axiom-store/testing` only (src/testing.ts).
 
 export type { StoreBundleOptions } from "./bundles";
 export { readStoredBundle, storeBundle } from "./bundles";
 export type { Drift, DriftOptions, Expectation } from "./drift";
 export { postImageExpectations, postImageOf, preImageExpectations, treeDrift } from "./drift";
 export type { BigStats, FsPort } from "./fsx";
-// The fs seam (installFs is the fault-injection and crash-recording hook; production installs nothing):
-export { errnoOf, fsx, installFs, nodeFs, O, O_NOFOLLOW } from "./fsx";
+// The fs seam; its fault-injection and crash-recording hook is `@codai/axiom-store/testing` (tests only):
+export { errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";
 export type { Capture, Kind } from "./identity";
 export { capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow, openSame } from "./identity";
 export { bundleFailureCode, bundleIssues, intakeBundle, recomputeManifestDigest } from "./intake";

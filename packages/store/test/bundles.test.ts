@@ -7,7 +7,8 @@ import type { ManifestBundle } from "@codai/axiom-schema";
 import { EXAMPLE_1, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forgetStoredBundles } from "../src/bundle-memory";
-import { type FsPort, fsx, installFs, layout, readStoredBundle, storeBundle } from "../src/index";
+import { type FsPort, fsx, layout, readStoredBundle, storeBundle } from "../src/index";
+import { installFs } from "../src/testing";
 import { expectCode } from "./helpers";
 
 let temps: TempRoot[] = [];

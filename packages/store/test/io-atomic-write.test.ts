@@ -33,7 +33,8 @@ test("atomic durable write: a failed turn does not block the next writer of the 
 });
 
 test("APL-20 atomic durable write into directories it creates: each created directory's parent is fsynced too (a power cut keeps the name only with its path)", async () => {
-  const { fsx, installFs } = await import("../src/fsx");
+  const { fsx } = await import("../src/index");
+  const { installFs } = await import("../src/testing");
   const opened = new Map<number, string>();
   const synced: string[] = [];
   const base = { open: fsx.open, fsync: fsx.fsync };

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
 import { makeTempRoot, type TempRoot, writeTree } from "@codai/axiom-testkit";
 import { afterEach, describe, expect, it } from "vitest";
-import { fsx, installFs, readPreImage, readPreImageBytes } from "../src/index";
+import { fsx, readPreImage, readPreImageBytes } from "../src/index";
+import { installFs } from "../src/testing";
 import { expectCode } from "./helpers";
 
 let temps: TempRoot[] = [];

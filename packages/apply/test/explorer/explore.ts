@@ -7,7 +7,7 @@
 // recovery of it, so the recovery itself is cut (threats.md K8).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { installFs } from "@codai/axiom-apply";
+import { installFs } from "@codai/axiom-store/testing";
 import { classify } from "./bookkeeping";
 import { type CrashState, crashStates, type GenerateOptions, MODELS, type Model, timeline } from "./crash-states";
 import type { OpLog } from "./fs-model";

@@ -9,7 +9,8 @@
 // durable: the crash states are computed, not observed).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type FsPort, installFs } from "@codai/axiom-apply";
+import type { FsPort } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { applyEffects, type DirOp, type EntryEffect, type Inode, type LoggedOp, type OpLog } from "./fs-model";
 
 const { O_CREAT, O_TRUNC, O_APPEND } = fs.constants;

@@ -1,6 +1,6 @@
 // Helpers for the crash explorer's named regression tests: a scenario prepared and recorded once
 // per suite, the boundaries around one logged operation, and the findings of the states there.
-import { installFs } from "@codai/axiom-apply";
+import { installFs } from "@codai/axiom-store/testing";
 import { classify } from "./bookkeeping";
 import { crashStates, type Model, opLabel, timeline } from "./crash-states";
 import { explore, type Finding, recordScenario } from "./explore";
