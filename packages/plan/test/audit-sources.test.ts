@@ -3,21 +3,13 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { apply } from "@codai/axiom-apply";
 import { sha256Hex } from "@codai/axiom-canon";
-import { EXAMPLE_1, makeTempRoot, type TempRoot, writeTree } from "@codai/axiom-testkit";
-import { afterEach, describe, expect, it } from "vitest";
+import { EXAMPLE_1, tempRepo } from "@codai/axiom-testkit";
+import { describe, expect, it } from "vitest";
 import { compilePlan } from "../src/index";
-
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
 
 describe("sources.md acceptance (audit)", () => {
   it("patch source with op: create where the file exists and preImage matches → compile succeeds; apply → ERR_EXISTS", async () => {
-    const t = await makeTempRoot();
-    temps.push(t);
-    await writeTree(t.root, { "f.txt": "a\n" });
+    const t = await tempRepo({ "f.txt": "a\n" });
     const plan = EXAMPLE_1();
     plan.artifacts = [
       {

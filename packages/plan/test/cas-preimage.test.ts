@@ -5,20 +5,13 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { sha256Hex } from "@codai/axiom-canon";
-import { EXAMPLE_1, makeTempRoot, type TempRoot, writeTree } from "@codai/axiom-testkit";
-import { afterEach, describe, expect, it } from "vitest";
+import { EXAMPLE_1, expectCode, tempRepo, writeTree } from "@codai/axiom-testkit";
+import { describe, expect, it } from "vitest";
 import { casGet, casPath, casPut, compilePlan, readPreImage, readPreImageBytes } from "../src/index";
-import { expectCode } from "./helpers";
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
 async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
+  return (await tempRepo()).root;
 }
 const shardOf = (root: string, hex: string) => join(root, ".axiom", "cas", "sha256", hex.slice(0, 2));
 

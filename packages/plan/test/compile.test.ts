@@ -2,22 +2,15 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { canonicalize, sha256Hex } from "@codai/axiom-canon";
-import { EXAMPLE_1, makeTempRoot, type TempRoot, writeTree } from "@codai/axiom-testkit";
-import { afterEach, describe, expect, it } from "vitest";
+import { EXAMPLE_1, expectCode, tempRepo, writeTree } from "@codai/axiom-testkit";
+import { describe, expect, it } from "vitest";
 import { casPath, casPut, compilePlan, planPrime, RELEASE_VERSION } from "../src/index";
-import { expectCode } from "./helpers";
 
 const R = sha256Hex("# demo\n");
 const G = sha256Hex('export const greeting = "hi";\n');
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
 async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
+  return (await tempRepo()).root;
 }
 
 describe("compile of the worked examples (formats.md §11)", () => {

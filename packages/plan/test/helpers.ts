@@ -1,21 +1,3 @@
-// Test helpers: catch an AxiomError (sync or async) and hand it back for code/details assertions.
-import { type AxiomError, isAxiomError } from "@codai/axiom-schema";
-import { expect } from "vitest";
-
-export async function catchAxiom(run: () => unknown): Promise<AxiomError> {
-  try {
-    await run();
-  } catch (err) {
-    expect(isAxiomError(err), `expected an AxiomError, got ${String(err)}`).toBe(true);
-    return err as AxiomError;
-  }
-  throw new Error("expected an AxiomError, nothing was thrown");
-}
-
-export async function expectCode(run: () => unknown, code: string): Promise<AxiomError> {
-  const err = await catchAxiom(run);
-  expect(err.code, JSON.stringify(err.toJSON?.() ?? err)).toBe(code);
-  return err;
-}
+// Test helpers of the plan suites. (A failure's code is asserted with testkit's expectCode.)
 
 export const hex64 = (c: string) => c.repeat(64);

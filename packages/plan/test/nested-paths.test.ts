@@ -1,10 +1,9 @@
 // Issue 20 Low 8 (decisions SEC-21): a set holding a file `d` and a path under it `d/e` cannot be
 // applied (one of them must be a directory), yet it passed the preview and failed the confirm with
 // ERR_INTERNAL. It is refused at compile (formats.md §3.2 step 2) as ERR_INVALID_PLAN naming both.
-import { EXAMPLE_1 } from "@codai/axiom-testkit";
+import { EXAMPLE_1, expectCode } from "@codai/axiom-testkit";
 import { describe, expect, it } from "vitest";
 import { compilePlan, parsePlan, validatePlan } from "../src/index";
-import { expectCode } from "./helpers";
 
 const plan = (...artifacts: Record<string, unknown>[]) => ({ ...EXAMPLE_1(), checks: [], artifacts });
 const create = (path: string) => ({ path, source: { type: "inline", content: path } });

@@ -1,20 +1,12 @@
 // sources.md §1 (patch sources) and formats.md "Patch Plan vs its inline twin".
 import { sha256Hex } from "@codai/axiom-canon";
-import { EXAMPLE_1, makeTempRoot, type TempRoot, writeTree } from "@codai/axiom-testkit";
-import { afterEach, describe, expect, it } from "vitest";
+import { EXAMPLE_1, expectCode, tempRepo, writeTree } from "@codai/axiom-testkit";
+import { describe, expect, it } from "vitest";
 import { applyPatch, compilePlan, parsePatch } from "../src/index";
-import { expectCode } from "./helpers";
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
+/** A real temp root holding `tree`, removed when the test finishes (testkit's tempRepo). */
 async function rootWith(tree: Record<string, string | Uint8Array>): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  await writeTree(t.root, tree);
-  return t.root;
+  return (await tempRepo(tree)).root;
 }
 const ref = (s: string | Uint8Array) => `sha256:${sha256Hex(s)}`;
 const apply = (format: "unified" | "v4a" | "search-replace", text: string, body: string) =>

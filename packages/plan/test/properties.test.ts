@@ -1,7 +1,7 @@
 // fast-check properties (issue 2 acceptance, formats.md §5/§11 invariants).
 
 import { isAxiomError } from "@codai/axiom-schema";
-import { arbPlan } from "@codai/axiom-testkit";
+import { arbPlan, expectCode } from "@codai/axiom-testkit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
@@ -96,7 +96,7 @@ describe("compile properties", () => {
       fc.asyncProperty(arbPlan, async (plan) => {
         const text = stringify(plan);
         if (hasMergeKey(plan)) {
-          await expect(parsePlanText(text, "yaml")).rejects.toMatchObject({ code: "ERR_INVALID_PLAN" });
+          await expectCode(parsePlanText(text, "yaml"), "ERR_INVALID_PLAN");
           return;
         }
         const yamlPlan = await parsePlanText(text, "yaml");

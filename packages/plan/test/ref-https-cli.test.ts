@@ -4,8 +4,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
-import { EXAMPLE_1, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLE_1, tempRepo } from "@codai/axiom-testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorLine, runCli } from "../../mcp/test/cli-run";
 import { casPath } from "../src/index";
 import { hasOpenssl, makeCert, startHttps, type TestCert, type TestServer } from "./https-server";
@@ -32,15 +32,8 @@ afterAll(async () => {
   cert?.cleanup();
 });
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
-
 async function setup(uri: string, digest = PIN): Promise<{ root: string; planFile: string }> {
-  const t = await makeTempRoot();
-  temps.push(t);
+  const t = await tempRepo();
   const plan = EXAMPLE_1();
   plan.artifacts = [{ path: "vendor/blob.txt", source: { type: "ref", uri, digest } }] as typeof plan.artifacts;
   const planFile = join(t.root, "..", `plan-${Date.now()}-${Math.random().toString(16).slice(2)}.json`);

@@ -4,10 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
-import { EXAMPLE_1, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLE_1, expectCode, tempRepo } from "@codai/axiom-testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { casPath, compilePlan } from "../src/index";
-import { expectCode } from "./helpers";
 import { fetchTrusting, hasOpenssl, makeCert, startHttps, type TestCert, type TestServer } from "./https-server";
 
 const CONTENT = "vendored bytes over https\n";
@@ -60,15 +59,9 @@ afterAll(async () => {
   cert?.cleanup();
 });
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
 async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
+  return (await tempRepo()).root;
 }
 
 function planOf(uri: string, digest = PIN) {

@@ -3,21 +3,13 @@ import { mkdir, open, readdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
 import type { TemplateEmitter } from "@codai/axiom-schema";
-import { EXAMPLE_1, makeTempRoot, type TempRoot, writeTree } from "@codai/axiom-testkit";
-import { afterEach, describe, expect, it } from "vitest";
+import { EXAMPLE_1, expectCode, tempRepo } from "@codai/axiom-testkit";
+import { describe, expect, it } from "vitest";
 import { applyPatch, casPath, compilePlan, createEmitterRegistry, parsePatch } from "../src/index";
-import { expectCode } from "./helpers";
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
+/** A real temp root holding `tree`, removed when the test finishes (testkit's tempRepo). */
 async function tempRoot(tree: Record<string, string | Uint8Array> = {}): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  await writeTree(t.root, tree);
-  return t.root;
+  return (await tempRepo(tree)).root;
 }
 const ref = (s: string | Uint8Array) => `sha256:${sha256Hex(s)}`;
 const apply = (format: "unified" | "v4a" | "search-replace", text: string, body: string) =>

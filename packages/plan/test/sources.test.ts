@@ -4,21 +4,14 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sha256Hex } from "@codai/axiom-canon";
 import type { TemplateEmitter } from "@codai/axiom-schema";
-import { EXAMPLE_1, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
-import { afterEach, describe, expect, it } from "vitest";
+import { EXAMPLE_1, expectCode, tempRepo } from "@codai/axiom-testkit";
+import { describe, expect, it } from "vitest";
 import { casPath, casPut, compilePlan, createEmitterRegistry, EMITTER_HINT, redactUri } from "../src/index";
 import { resolveInline } from "../src/sources/inline";
-import { expectCode } from "./helpers";
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
 async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
+  return (await tempRepo()).root;
 }
 function planWith(source: Record<string, unknown>, path = "a.txt") {
   const plan = EXAMPLE_1();

@@ -1,9 +1,9 @@
 // formats.md §2 (Plan schema) and §3.2 steps 1–2; mcp.md axiom_plan_validate result shape.
 
-import { EXAMPLE_1 } from "@codai/axiom-testkit";
+import { EXAMPLE_1, expectCode } from "@codai/axiom-testkit";
 import { describe, expect, it } from "vitest";
 import { compilePlan, parsePlan, validatePlan } from "../src/index";
-import { expectCode, hex64 } from "./helpers";
+import { hex64 } from "./helpers";
 
 const issuesOf = (err: { details?: Record<string, unknown> }) =>
   err.details?.issues as { path: string; code?: string }[];

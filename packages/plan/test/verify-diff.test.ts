@@ -2,10 +2,9 @@
 // the store's (packages/store/test/intake.test.ts).
 import { canonicalDigestRef, sha256Hex } from "@codai/axiom-canon";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { EXAMPLE_1, makeTempRoot } from "@codai/axiom-testkit";
+import { EXAMPLE_1, expectCode, tempRepo } from "@codai/axiom-testkit";
 import { describe, expect, it } from "vitest";
 import { compilePlan, diffManifests, verifyBundle, withSignatures } from "../src/index";
-import { expectCode } from "./helpers";
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 async function example(): Promise<ManifestBundle> {
@@ -108,15 +107,11 @@ describe("verifyBundle (formats.md §10.1)", () => {
   });
 
   it('Bundle compiled with store: "cas" → verify ok: true, missing = all non-delete paths', async () => {
-    const t = await makeTempRoot();
-    try {
-      const { bundle } = await compilePlan(EXAMPLE_1(), { root: t.root, store: "cas" });
-      const r = verifyBundle(bundle);
-      expect(r.ok).toBe(true);
-      expect(r.missing).toEqual(["README.md", "src/greet.ts"]);
-    } finally {
-      await t.cleanup();
-    }
+    const t = await tempRepo();
+    const { bundle } = await compilePlan(EXAMPLE_1(), { root: t.root, store: "cas" });
+    const r = verifyBundle(bundle);
+    expect(r.ok).toBe(true);
+    expect(r.missing).toEqual(["README.md", "src/greet.ts"]);
   });
 
   it("verify never throws, whatever the input", () => {

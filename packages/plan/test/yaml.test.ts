@@ -1,9 +1,8 @@
 // formats.md §2.5 — YAML plans.
-import { EXAMPLE_1 } from "@codai/axiom-testkit";
+import { EXAMPLE_1, expectCode } from "@codai/axiom-testkit";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { compilePlan, parsePlanText, planFormatOf } from "../src/index";
-import { expectCode } from "./helpers";
 
 const yamlOf = (v: unknown) => stringify(v);
 const expectYamlError = async (text: string) => {

@@ -1,8 +1,9 @@
 // expectCode: the one assertion for "this fails with that code" (tests branch on codes, never on
-// messages). It awaits a promise, or calls a function, and fails the test unless the outcome is an
-// AxiomError-shaped throw or rejection carrying `code` (and, when given, `details` as a subset).
-// Returns the error so a test can go on to assert `path` or other details.
-import type { ErrorCode } from "@codai/axiom-schema";
+// messages). It awaits a promise, or calls a function, and fails the test unless the outcome is a
+// throw or rejection of an AxiomError (schema's isAxiomError: the class, or its name with a known
+// code) carrying `code` (and, when given, `details` as a subset). Returns the error so a test can go
+// on to assert `path` or other details. The one copy: the packages' own test helpers had two more.
+import { type ErrorCode, isAxiomError } from "@codai/axiom-schema";
 import { expect } from "vitest";
 
 export interface CodedError {
@@ -30,6 +31,8 @@ export async function expectCode(
   const err = value as Partial<CodedError> | null;
   if (typeof err?.code !== "string") expect.fail(`expected ${code}, got a throw without a code: ${String(value)}`);
   expect(err.code, err.message).toBe(code);
+  if (!isAxiomError(value))
+    expect.fail(`expected an AxiomError with ${code}, got another throw with that code: ${String(value)}`);
   if (details !== undefined) expect(err.details).toMatchObject(details);
   return err as CodedError;
 }

@@ -16,11 +16,17 @@ describe("expectCode", () => {
     }, "ERR_NOT_FOUND");
   });
 
-  it("another code, a success, a code-less throw or unmatched details → the assertion fails", async () => {
+  it("another code, a success, a code-less throw, a coded throw that is not an AxiomError or unmatched details → the assertion fails", async () => {
     await expect(expectCode(Promise.reject(fails("a")), "ERR_EXISTS")).rejects.toThrow();
     await expect(expectCode(Promise.resolve(1), "ERR_EXISTS")).rejects.toThrow(/succeeded/);
     await expect(expectCode(Promise.reject(new Error("plain")), "ERR_EXISTS")).rejects.toThrow(/without a code/);
     await expect(expectCode(Promise.reject(fails("a")), "ERR_NOT_FOUND", { ref: "y" })).rejects.toThrow();
+    // The code alone is not enough: a plain Error or object carrying it is not an AxiomError.
+    const impostor = Object.assign(new Error("looks coded"), { code: "ERR_NOT_FOUND" });
+    await expect(expectCode(Promise.reject(impostor), "ERR_NOT_FOUND")).rejects.toThrow(/another throw/);
+    await expect(expectCode(Promise.reject({ code: "ERR_NOT_FOUND" }), "ERR_NOT_FOUND")).rejects.toThrow(
+      /another throw/,
+    );
   });
 });
 
