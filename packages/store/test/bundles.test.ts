@@ -4,23 +4,16 @@ import { readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises
 import { dirname, join } from "node:path";
 import { compilePlan } from "@codai/axiom-plan";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { EXAMPLE_1, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { EXAMPLE_1, expectCode, tempRepo } from "@codai/axiom-testkit";
+import { beforeEach, describe, expect, it } from "vitest";
 import { forgetStoredBundles } from "../src/bundle-memory";
 import { type FsPort, fsx, layout, readStoredBundle, storeBundle } from "../src/index";
 import { installFs } from "../src/testing";
-import { expectCode } from "./helpers";
 
-let temps: TempRoot[] = [];
 beforeEach(() => forgetStoredBundles());
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
 async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
+  return (await tempRepo()).root;
 }
 async function compiled(root: string): Promise<ManifestBundle> {
   return (await compilePlan(EXAMPLE_1(), { root })).bundle;

@@ -3,10 +3,9 @@
 import { canonicalDigestRef, sha256Hex } from "@codai/axiom-canon";
 import { compilePlan, verifyBundle } from "@codai/axiom-plan";
 import type { ManifestBundle } from "@codai/axiom-schema";
-import { EXAMPLE_1 } from "@codai/axiom-testkit";
+import { EXAMPLE_1, expectCode } from "@codai/axiom-testkit";
 import { describe, expect, it } from "vitest";
 import { intakeBundle } from "../src/index";
-import { expectCode } from "./helpers";
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 async function example(): Promise<ManifestBundle> {

@@ -1,18 +1,16 @@
 // atomicWrite (apply.md §3 "atomic durable write": `<file>.tmp-<pid>`, then rename) when one
 // process stores the same file twice at once, as two MCP calls storing one bundle do.
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { tempRepo } from "@codai/axiom-testkit";
+import { expect, test } from "vitest";
 import { atomicWrite } from "../src/io";
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "axiom-atomic-"));
-});
-afterEach(() => rm(dir, { recursive: true, force: true }));
+/** A real temp directory, removed when the test finishes. */
+const tempDir = async () => (await tempRepo({}, { prefix: "axiom-atomic-" })).root;
 
 test("atomic durable write: concurrent writers of one file in one process share `<file>.tmp-<pid>` → each lands whole, none fails, no temp left", async () => {
+  const dir = await tempDir();
   const file = join(dir, "manifests", "m.json");
   const bodies = Array.from({ length: 12 }, (_, i) => `${String(i).repeat(64 * 1024)}\n`);
   const results = await Promise.allSettled(bodies.map((b) => atomicWrite(file, b, true)));
@@ -23,6 +21,7 @@ test("atomic durable write: concurrent writers of one file in one process share 
 });
 
 test("atomic durable write: a failed turn does not block the next writer of the same file", async () => {
+  const dir = await tempDir();
   const file = join(dir, "f.json");
   const blocked = join(dir, "not-a-dir");
   await atomicWrite(blocked, "x", false);
@@ -33,6 +32,7 @@ test("atomic durable write: a failed turn does not block the next writer of the 
 });
 
 test("APL-20 atomic durable write into directories it creates: each created directory's parent is fsynced too (a power cut keeps the name only with its path)", async () => {
+  const dir = await tempDir();
   const { fsx } = await import("../src/index");
   const { installFs } = await import("../src/testing");
   const opened = new Map<number, string>();

@@ -1,17 +1,12 @@
 // Applied markers (apply.md §3, §5.2, D6): only an fs marker — an ApplyResult with mode "fs",
 // status "applied" and this digest — makes a digest applied (ARCH-S6). PR mode writes markers too.
 import { readFile, writeFile } from "node:fs/promises";
-import { makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
+import { tempRepo } from "@codai/axiom-testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { isFsMarker, layout, writeAppliedMarker } from "../src/index";
 import { forgetKnownMarkers } from "../src/marker-cache";
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  forgetKnownMarkers();
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
+afterEach(() => forgetKnownMarkers());
 const hex = "a".repeat(64);
 const marker = (over: Record<string, unknown> = {}) => ({
   apiVersion: "axiom.dev/v2",
@@ -26,8 +21,7 @@ const marker = (over: Record<string, unknown> = {}) => ({
 
 describe("isFsMarker: the one predicate", () => {
   it("an fs applied marker of this digest → true; written as compact JSON by writeAppliedMarker", async () => {
-    const t = await makeTempRoot();
-    temps.push(t);
+    const t = await tempRepo();
     await writeAppliedMarker(t.root, hex, marker());
     expect(await readFile(layout.applied(t.root, hex), "utf8")).toBe(JSON.stringify(marker()));
     expect(await isFsMarker(t.root, hex)).toBe(true);
@@ -39,15 +33,13 @@ describe("isFsMarker: the one predicate", () => {
     ["another digest's result", marker({ manifestDigest: `sha256:${"b".repeat(64)}` })],
     ["not an ApplyResult", { hello: 1 }],
   ])("%s → false", async (_what, value) => {
-    const t = await makeTempRoot();
-    temps.push(t);
+    const t = await tempRepo();
     await writeAppliedMarker(t.root, hex, value);
     expect(await isFsMarker(t.root, hex)).toBe(false);
   });
 
   it("missing or not JSON → false; a remembered marker rewritten in place is read again", async () => {
-    const t = await makeTempRoot();
-    temps.push(t);
+    const t = await tempRepo();
     expect(await isFsMarker(t.root, hex)).toBe(false);
     await writeAppliedMarker(t.root, hex, marker());
     expect(await isFsMarker(t.root, hex)).toBe(true);

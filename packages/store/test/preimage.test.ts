@@ -4,24 +4,19 @@
 import { chmod, mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
-import { makeTempRoot, type TempRoot, writeTree } from "@codai/axiom-testkit";
+import { expectCode, tempRepo, writeTree } from "@codai/axiom-testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { fsx, readPreImage, readPreImageBytes } from "../src/index";
 import { installFs } from "../src/testing";
-import { expectCode } from "./helpers";
 
-let temps: TempRoot[] = [];
 let restore: (() => void) | undefined;
-afterEach(async () => {
+afterEach(() => {
   restore?.();
   restore = undefined;
-  for (const t of temps) await t.cleanup();
-  temps = [];
 });
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
 async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
+  return (await tempRepo()).root;
 }
 
 /** Runs `swap` once, right before the reader opens `file` (after its lstat saw the original). */
