@@ -1,29 +1,18 @@
 // Audit of checks.md "Acceptance tests this chapter implies": the lines that had no test asserting
 // them. Real runner, real registry, real temp roots, real module loader (no seam) for line 55.
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { canonicalBytes } from "@codai/axiom-canon";
 import type { CheckReport, ManifestBundle } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks, setSigstoreModuleForTests, sigstoreLoadAttempts } from "../src/index";
+import { rootWithKeys } from "./helpers";
 import { makeBundle, signedProfile } from "./sig-fixtures";
 
-const roots: string[] = [];
 afterEach(async () => {
   setSigstoreModuleForTests(undefined);
-  for (const r of roots.splice(0)) await rm(r, { recursive: true, force: true });
 });
 
-async function rootWith(keysJson?: string): Promise<string> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), "axiom-audit-checks-")));
-  roots.push(root);
-  if (keysJson !== undefined) {
-    await mkdir(join(root, ".axiom", "trust"), { recursive: true });
-    await writeFile(join(root, ".axiom", "trust", "keys.json"), keysJson);
-  }
-  return root;
-}
+/** A temp root whose trust store holds `keysJson` (raw text), if given. */
+const rootWith = (keysJson?: string): Promise<string> => rootWithKeys(keysJson);
 
 const profile = (params: unknown) => signedProfile(params);
 

@@ -8,6 +8,7 @@ import {
   ManifestBundleSchema,
   type ResolvedProfile,
 } from "@codai/axiom-schema";
+import { layout } from "@codai/axiom-store/layout";
 import { tempRepo, writeTree as writeTreeOf } from "@codai/axiom-testkit";
 
 export interface ArtifactSpec {
@@ -83,6 +84,19 @@ export function profileOf(checks: CheckRefInput[], extra: Partial<ResolvedProfil
 /** A real temp directory (realpath'd) holding `files`, removed after the test (testkit's tempRepo). */
 export async function tempRoot(files: Record<string, string | Uint8Array> = {}): Promise<string> {
   return (await tempRepo(files, { prefix: "axiom-checks-" })).root;
+}
+
+/**
+ * A temp root (tempRoot) whose trust store `.axiom/trust/keys.json` holds `keys` (a TrustStore as
+ * pretty JSON, or raw text); none when `keys` is undefined.
+ */
+export async function rootWithKeys(keys?: unknown): Promise<string> {
+  const root = await tempRoot();
+  if (keys !== undefined) {
+    const text = typeof keys === "string" ? keys : `${JSON.stringify(keys, null, 2)}\n`;
+    await writeTreeOf(layout.trustDir(root), { "keys.json": text });
+  }
+  return root;
 }
 
 export async function writeTree(root: string, rel: string, content: string | Uint8Array): Promise<void> {

@@ -3,12 +3,9 @@
 // proof + checkpoint), and `manifest.requireSigned {keyless}` verifies them with the real
 // `sigstore.verify` against a trusted root served by the local TUF mirror (or a pre-seeded cache
 // for `offline`). Everything listens on 127.0.0.1; the token variables are scrubbed.
-import { mkdtemp, realpath, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { canonicalBytes } from "@codai/axiom-canon";
 import type { CheckReport, ManifestBundle } from "@codai/axiom-schema";
-import { type SigstoreMocks, startSigstoreMocks } from "@codai/axiom-testkit";
+import { makeTempRoot, type SigstoreMocks, startSigstoreMocks, type TempRoot } from "@codai/axiom-testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks, setSigstoreModuleForTests, signKeyless } from "../src/index";
 import { makeBundle, signedProfile } from "./sig-fixtures";
@@ -22,12 +19,13 @@ let work: string;
 let tufRoot: string;
 let signed: { bundle: ManifestBundle; entry: Record<string, unknown> };
 const saved: Record<string, string | undefined> = {};
-const dirs: string[] = [];
+// Temp dirs live across the suite (the TUF root is made in beforeAll), so they go in afterAll.
+const temps: TempRoot[] = [];
 
 async function tmp(prefix: string): Promise<string> {
-  const d = await realpath(await mkdtemp(join(tmpdir(), prefix)));
-  dirs.push(d);
-  return d;
+  const t = await makeTempRoot(prefix);
+  temps.push(t);
+  return t.root;
 }
 
 /** Signs `bundle.manifest` with the real sigstore against the mocks and attaches the entry. */
@@ -79,7 +77,7 @@ afterAll(async () => {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+  for (const t of temps.splice(0)) await t.cleanup();
 });
 
 beforeEach(async () => {

@@ -1,9 +1,6 @@
 // signing.md §4.2–§4.6 (decision D21): keyless verification inside manifest.requireSigned and the
 // keyless signer, offline only — a fake `sigstore` module injected through the loader seam stands
 // in for Fulcio, Rekor and TUF. No token variables, no network.
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { canonicalBytes, signManifest } from "@codai/axiom-canon";
 import type { CheckReport, ManifestBundle, TrustStore } from "@codai/axiom-schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +11,7 @@ import {
   signKeyless,
   sigstoreLoadAttempts,
 } from "../src/index";
+import { rootWithKeys } from "./helpers";
 import { generateEd25519, makeBundle, signedProfile, storeOf, trustedKey } from "./sig-fixtures";
 
 const ISSUER = "https://token.actions.githubusercontent.com";
@@ -21,7 +19,6 @@ const SUBJECT = "repo:a/b:ref:refs/heads/main";
 const UNBOUND = "application/vnd.axiom.manifest+json";
 const BOUND = "application/vnd.axiom.manifest-bound+json";
 
-const roots: string[] = [];
 const saved: Record<string, string | undefined> = {};
 const TOKEN_VARS = ["SIGSTORE_ID_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_ID_TOKEN_REQUEST_TOKEN"];
 beforeEach(() => {
@@ -33,7 +30,6 @@ beforeEach(() => {
 afterEach(async () => {
   setSigstoreModuleForTests(undefined);
   for (const k of TOKEN_VARS) if (saved[k] !== undefined) process.env[k] = saved[k];
-  for (const r of roots.splice(0)) await rm(r, { recursive: true, force: true });
 });
 
 interface Call {
@@ -82,15 +78,8 @@ function withKeyless(bundle: ManifestBundle, entries: unknown[]): ManifestBundle
   return { ...bundle, keylessSignatures: entries as ManifestBundle["keylessSignatures"] };
 }
 
-async function rootWith(store?: TrustStore): Promise<string> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), "axiom-keyless-")));
-  roots.push(root);
-  if (store !== undefined) {
-    await mkdir(join(root, ".axiom", "trust"), { recursive: true });
-    await writeFile(join(root, ".axiom", "trust", "keys.json"), `${JSON.stringify(store, null, 2)}\n`);
-  }
-  return root;
-}
+/** A temp root whose trust store is `store` (pretty JSON), if given. */
+const rootWith = (store?: TrustStore): Promise<string> => rootWithKeys(store);
 
 const profile = (params: unknown) => signedProfile(params);
 

@@ -2,6 +2,7 @@
 // manifest.requireSigned and expr.* (later issues).
 import { encodeBlob, sha256Hex } from "@codai/axiom-canon";
 import type { CheckRefInput } from "@codai/axiom-schema";
+import { expectCode } from "@codai/axiom-testkit";
 import { describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks } from "../src/index";
 import { type BundleSpec, ids, makeBundle, profileOf, tempRoot, writeTree } from "./helpers";
@@ -42,8 +43,8 @@ describe("registry (§4.1)", () => {
     const { z } = await import("zod");
     const registry = createDefaultRegistry();
     const def = { id: "path.allow", requires: ["manifest"] as const, params: z.strictObject({}), run: () => [] };
-    expect(() => registry.register(def)).toThrow(expect.objectContaining({ code: "ERR_INTERNAL" }));
-    expect(() => registry.register({ ...def, id: "Bad" })).toThrow(expect.objectContaining({ code: "ERR_INTERNAL" }));
+    await expectCode(() => registry.register(def), "ERR_INTERNAL");
+    await expectCode(() => registry.register({ ...def, id: "Bad" }), "ERR_INTERNAL");
   });
 });
 

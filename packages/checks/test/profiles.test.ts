@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { PROTECTED_PATHS } from "@codai/axiom-rules";
 import { ProfileSchema } from "@codai/axiom-schema";
+import { expectCode } from "@codai/axiom-testkit";
 import { describe, expect, it } from "vitest";
 import { allowedProfiles, loadProfile, runChecks, selectCliProfile, selectMcpProfile } from "../src/index";
 import { makeBundle, tempRoot, writeTree } from "./helpers";
@@ -16,7 +17,8 @@ async function rootWithProfiles(files: Record<string, string>): Promise<{ root: 
 }
 
 async function expectProfileError(p: Promise<unknown>, details: Record<string, unknown> = {}) {
-  await expect(p).rejects.toMatchObject({ code: "ERR_INVALID_PROFILE", details: expect.objectContaining(details) });
+  const err = await expectCode(p, "ERR_INVALID_PROFILE");
+  expect(err.details).toEqual(expect.objectContaining(details));
 }
 
 describe("built-in profiles (§6.2)", () => {
@@ -101,11 +103,11 @@ describe("loadProfile (§6.3, §6.4)", () => {
       "b.json": profileFile("b", { checks: [{ id: "x", predicate: "Bad", params: {} }], extra: 1 }),
     });
     await expectProfileError(loadProfile("a", { searchDirs }));
-    const err = await loadProfile("b", { searchDirs }).catch((e) => e);
-    expect(err.code).toBe("ERR_INVALID_PROFILE");
-    expect(err.details.issues.length).toBeGreaterThan(0);
-    expect(err.details.issues[0]).toHaveProperty("path");
-    expect(err.details.issues[0]).toHaveProperty("message");
+    const err = await expectCode(loadProfile("b", { searchDirs }), "ERR_INVALID_PROFILE");
+    const issues = err.details?.issues as unknown[];
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues[0]).toHaveProperty("path");
+    expect(issues[0]).toHaveProperty("message");
   });
 
   it('82. Profile a extends b extends a → ERR_INVALID_PROFILE with details.chain: ["a","b","a"]', async () => {
@@ -211,9 +213,9 @@ describe("selection (§6.6, D26)", () => {
   });
 
   it("89. over MCP a selected name outside the allowed set (permissive without --allow-profile permissive) → ERR_INVALID_PROFILE with details.allowed; argument overrides manifest.profile; default means the server default", async () => {
-    await expect(selectMcpProfile({ argument: "permissive", planProfile: "default" })).rejects.toMatchObject({
-      code: "ERR_INVALID_PROFILE",
-      details: { profile: "permissive", allowed: ["default", "strict"] },
+    await expectCode(selectMcpProfile({ argument: "permissive", planProfile: "default" }), "ERR_INVALID_PROFILE", {
+      profile: "permissive",
+      allowed: ["default", "strict"],
     });
     expect(
       await selectMcpProfile({ argument: "permissive", planProfile: "default", allowProfiles: ["permissive"] }),
@@ -223,9 +225,7 @@ describe("selection (§6.6, D26)", () => {
     expect(await selectMcpProfile({ argument: undefined, planProfile: "default", serverDefault: "strict" })).toBe(
       "strict",
     );
-    await expect(selectMcpProfile({ argument: "permissive", planProfile: undefined })).rejects.toMatchObject({
-      code: "ERR_INVALID_PROFILE",
-    });
+    await expectCode(selectMcpProfile({ argument: "permissive", planProfile: undefined }), "ERR_INVALID_PROFILE");
   });
 
   it("allowed set: server default, strict, every <root>/.axiom/profiles/<name>.json and --allow-profile names, sorted", async () => {
@@ -240,8 +240,9 @@ describe("selection (§6.6, D26)", () => {
       "strict",
       "team",
     ]);
-    await expect(selectMcpProfile({ argument: "nope", planProfile: "default", root })).rejects.toMatchObject({
-      details: { profile: "nope", allowed: ["default", "strict", "team"] },
+    await expectCode(selectMcpProfile({ argument: "nope", planProfile: "default", root }), "ERR_INVALID_PROFILE", {
+      profile: "nope",
+      allowed: ["default", "strict", "team"],
     });
     // With the server default another profile, the built-in default is not reachable by name.
     expect(await selectMcpProfile({ argument: "default", planProfile: undefined, serverDefault: "team", root })).toBe(

@@ -1,6 +1,5 @@
 // manifest.requireSigned through the real runner, real repo facts and real files (signing.md §7, §8).
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   type Ed25519KeyPair,
@@ -11,28 +10,14 @@ import {
   signManifest,
 } from "@codai/axiom-canon";
 import type { CheckReport, ManifestBundle, TrustStore } from "@codai/axiom-schema";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDefaultRegistry, runChecks } from "../src/index";
 import { requiresAntiRollback } from "../src/require-signed";
+import { rootWithKeys } from "./helpers";
 import { generateEd25519, makeBundle, signedProfile, storeOf, trustedKey } from "./sig-fixtures";
 
-const roots: string[] = [];
-afterEach(async () => {
-  for (const r of roots.splice(0)) await rm(r, { recursive: true, force: true });
-});
-
-async function rootWith(store?: TrustStore | string): Promise<string> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), "axiom-reqsig-")));
-  roots.push(root);
-  if (store !== undefined) {
-    await mkdir(join(root, ".axiom", "trust"), { recursive: true });
-    await writeFile(
-      join(root, ".axiom", "trust", "keys.json"),
-      typeof store === "string" ? store : `${JSON.stringify(store, null, 2)}\n`,
-    );
-  }
-  return root;
-}
+/** A temp root whose trust store is `store` (a TrustStore as pretty JSON, or raw text), if given. */
+const rootWith = (store?: TrustStore | string): Promise<string> => rootWithKeys(store);
 
 async function writeState(root: string, lastCounter: number): Promise<{ keyHex: string }> {
   const keyHex = newTrustStateKeyHex();
