@@ -28,13 +28,13 @@ export function renderMigrate(
   const a = r.report.artifacts;
   const parts = [`${a.inline} inline`, `${a.cas} cas`];
   if (a.unresolved > 0) parts.push(`${a.unresolved} unresolved`);
-  if (a.skipped > 0) parts.push(`${a.skipped} skipped`);
-  const migrated = a.total - a.skipped;
+  const skipped = a.skipped > 0 ? `, ${count(a.skipped, "directory", "directories")} skipped` : "";
   const head = r.report.ok ? style.green("MIGRATED") : style.yellow("MIGRATED WITH WARNINGS");
   const lines = [
-    `${head} v1 ${printable(r.source)} → Plan ${printable(r.name)}: ${count(migrated, "artifact")} (${parts.join(", ")}), ${count(r.report.checks, "check")}`,
+    `${head} v1 ${printable(r.source)} → Plan ${printable(r.name)}: ${count(a.total - a.skipped, "artifact")} (${parts.join(", ")})${skipped}, ${count(r.report.checks, "check")}`,
   ];
-  lines.push(...r.report.warnings.map((w) => `  ${style.yellow("warning")}: ${printable(w)}`));
+  const warnings = r.report.warnings.map((w) => `  ${style.yellow("warning")}: ${printable(w)}`);
+  lines.push(...bounded(warnings, "warnings"));
   const dropped = r.report.dropped.map((d) => `  dropped ${printable(d.field)}: ${d.reason}`);
   lines.push(...bounded(dropped, "dropped fields"));
   if (a.unresolved > 0) lines.push("  unresolved artifacts carry only a hash: give --content <dir> or --cas <root>");
@@ -51,10 +51,10 @@ export function renderSnapshotDiff(
   names: { a: string; b: string },
   style: Style,
 ): string {
-  const span = `${printable(names.a)} → ${printable(names.b)}`;
   if (r.added.length + r.removed.length + r.changed.length === 0) {
-    return `${style.green("no difference")}: ${span} list the same paths with the same contents and modes\n`;
+    return `${style.green("no difference")}: ${printable(names.a)} and ${printable(names.b)} list the same paths with the same contents and modes\n`;
   }
+  const span = `${printable(names.a)} → ${printable(names.b)}`;
   const head = `${style.bold("SNAPSHOT DIFF")} ${span}: ${r.added.length} added, ${r.removed.length} removed, ${r.changed.length} changed`;
   const paths = [
     ...r.added.map((p) => `  ${style.green("added  ")} ${printable(p)}`),
