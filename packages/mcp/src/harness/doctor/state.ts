@@ -1,7 +1,6 @@
 // Repository-state checks of doctor (hooks-doctor.md §4.2): lock, journal, chain, profiles, the
 // gate profile and .gitignore. All read-only (statusDocument never takes the lock nor recovers).
-import { readdir, readFile } from "node:fs/promises";
-import * as path from "node:path";
+import { readdir } from "node:fs/promises";
 import { statusDocument } from "@codai/axiom-apply";
 import { loadProfile } from "@codai/axiom-checks";
 import { isAxiomError } from "@codai/axiom-schema";
