@@ -1,8 +1,9 @@
 // Whether git would ignore a path, judged as git does (gitignore(5)) from the files git reads,
 // without running git: doctor must not run a program a repository's config can redirect. Read:
 // every `.gitignore` from the work tree's top down to the path's directory, and
-// `$GIT_DIR/info/exclude`. Not read: `core.excludesFile` (a user's global excludes), so a rule that
-// lives only there is reported as "not ignored" — a warning too many, never a false "ok".
+// `.git/info/exclude` (when `.git` is a directory; a linked worktree's `.git` file is not
+// followed). Not read: `core.excludesFile` (a user's global excludes), so a rule that lives only
+// there is reported as "not ignored" — a warning too many, never a false "ok".
 // The rules: the deepest `.gitignore` that has a matching pattern decides, within a file the last
 // matching pattern wins, `!` re-includes, a trailing `/` matches directories only, a pattern with
 // a `/` before its end is anchored to its file's directory, and a path under an ignored directory
