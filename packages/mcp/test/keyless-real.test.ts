@@ -11,6 +11,7 @@ import type { ManifestBundle } from "@codai/axiom-schema";
 import { type SigstoreMocks, startSigstoreMocks } from "@codai/axiom-testkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type TempDir, tempDir } from "./cli-run";
+import { runCliTty } from "./cli-tty";
 import { distCopy } from "./dist-copy";
 import { makeBundle } from "./sign-helpers";
 
@@ -168,6 +169,29 @@ describe("axiom sign --keyless with the real sigstore package and local mocks", 
     const entry = JSON.parse(await readFile(file, "utf8")).keylessSignatures[0];
     const cert = new X509Certificate(Buffer.from(entry.verificationMaterial.certificate.rawBytes, "base64"));
     expect(cert.subjectAltName).toBe(`URI:${sub}`);
+  });
+
+  it("on a terminal: SIGNED … keyless in words, where the bundle went and how to verify it; the token is never shown", async () => {
+    const cwd = await dir("axiom-klr-tty-");
+    const bundle = makeBundle({ text: "keyless tty\n" });
+    await writeBundle(cwd, bundle);
+    const token = emailToken();
+    const tty = await runCliTty(["sign", "b.json", "--keyless", "-o", "signed.json"], {
+      cwd,
+      env: { ...signEnv({ SIGSTORE_ID_TOKEN: token }), NO_COLOR: "1" },
+    });
+    expect(tty.code, tty.output).toBe(0);
+    expect(tty.output).toBe(
+      [
+        `SIGNED ${bundle.manifestDigest} keyless (1 keyless signature on the bundle)`,
+        `  wrote ${join(cwd, "signed.json")}`,
+        "next:",
+        "  axiom verify signed.json --root <repo>",
+        "  (checks the signatures against the repo's trusted keys: axiom trust list --root <repo>)",
+        "",
+      ].join("\n"),
+    );
+    expect(tty.output).not.toContain(token);
   });
 });
 

@@ -9,15 +9,18 @@ import { readTrustStore } from "@codai/axiom-workflow";
 import { booleanFlag, stringFlag } from "./args";
 import { readBundleFile } from "./input";
 import { writeJsonAtomic } from "./out-file";
-import { printJson, setExit } from "./output";
+import { type OutputMode, outputMode, printResult, setExit } from "./output";
+import { renderKeylessSign, renderKeylessUnavailable } from "./render/signing";
+import { makeStyle } from "./render/style";
 import { resolveCliRoot } from "./roots";
 import { checkRootId, intakeSignInput } from "./sign-intake";
 import { UsageError, type VerbContext } from "./verb";
 
-function unavailable(reason: string, message: string, name?: string): void {
-  const details: Record<string, unknown> = { reason };
+function unavailable(mode: OutputMode, reason: string, message: string, name?: string): void {
+  const details: { reason: string; name?: string } = { reason };
   if (name !== undefined) details.name = name;
-  printJson({ code: "ERR_KEYLESS_UNAVAILABLE", message, details });
+  const doc = { code: "ERR_KEYLESS_UNAVAILABLE", message, details };
+  printResult(mode, doc, () => renderKeylessUnavailable(doc, makeStyle(mode.colour)));
   setExit(1);
 }
 
@@ -47,7 +50,8 @@ export async function runKeyless({ values, positionals, cwd }: VerbContext): Pro
   // SIGN-3: endpoints from AXIOM_SIGSTORE_FULCIO_URL / _REKOR_URL (the offline mocks in tests).
   const endpoints = keylessSignEndpointsFromEnv(process.env);
   const signed = await signKeyless(bundle.manifest, { ...endpoints, ...signOptionsForTests, rootId, env: process.env });
-  if (signed.kind === "unavailable") return unavailable(signed.reason, signed.message, signed.name);
+  const mode = outputMode(values);
+  if (signed.kind === "unavailable") return unavailable(mode, signed.reason, signed.message, signed.name);
   const entry = signed.entry;
   const checked = collectIssues(KeylessSignatureSchema, entry);
   if (!checked.ok) {
@@ -69,5 +73,7 @@ export async function runKeyless({ values, positionals, cwd }: VerbContext): Pro
     summary.bound = true;
   }
   summary.out = out;
-  printJson(summary);
+  const facts = { manifestDigest: bundle.manifestDigest, keylessSignatures: list.length, rootId, out };
+  const outArg = stringFlag(values, "out") ?? file;
+  printResult(mode, summary, () => renderKeylessSign(facts, outArg, makeStyle(mode.colour)));
 }

@@ -360,19 +360,24 @@ export const VERBS: Record<string, VerbSpec> = {
   "snapshot-diff": {
     summary: "compare two snapshots",
     group: "inspect",
-    usage: ["axiom snapshot-diff <a.json> <b.json>"],
+    usage: ["axiom snapshot-diff <a.json> <b.json> [--json]"],
     positionals: { min: 2, max: 2 },
-    flags: {},
+    flags: { json },
     examples: [{ command: "axiom snapshot-diff before.json after.json" }],
     load: () => import("./verbs/snapshot-diff"),
   },
   schema: {
     summary: "print the JSON Schema of a document kind",
     group: "inspect",
-    usage: ["axiom schema <kind>"],
+    usage: ["axiom schema <kind> [--json]"],
     positionals: { min: 1, max: 1 },
-    flags: {},
-    examples: [{ command: "axiom schema Plan", note: `kinds: ${SCHEMA_KIND_LIST}` }],
+    flags: { json: { type: "boolean", help: "accepted like every verb's; the schema is printed as JSON either way" } },
+    examples: [
+      {
+        command: "axiom schema Plan > plan.schema.json",
+        note: `prints JSON on a terminal too: the schema is the document a person wants (for an editor or a validator); kinds: ${SCHEMA_KIND_LIST}`,
+      },
+    ],
     load: () => import("./verbs/schema"),
   },
   emitters: {
@@ -387,11 +392,12 @@ export const VERBS: Record<string, VerbSpec> = {
   keygen: {
     summary: "create an Ed25519 signing key file",
     group: "signing",
-    usage: ["axiom keygen [--out <dir>] [--name <label>]"],
+    usage: ["axiom keygen [--out <dir>] [--name <label>] [--json]"],
     positionals: { min: 0, max: 0 },
     flags: {
       out: { type: "string", value: "dir", default: ".", help: "directory for the key file" },
       name: { type: "string", value: "label", help: "a label stored with the key (1 to 200 characters)" },
+      json,
     },
     examples: [{ command: "axiom keygen --out ~/.axiom-keys --name ci" }],
     load: () => import("./verbs/keygen"),
@@ -411,6 +417,7 @@ export const VERBS: Record<string, VerbSpec> = {
       keyless: { type: "boolean", help: "sign with a Sigstore OIDC identity instead of a key" },
       bound: { type: "boolean", help: "with --keyless: bind to --root's root id" },
       root: root("with --keyless --bound: the root whose id is bound"),
+      json,
     },
     examples: [{ command: "axiom sign plan.bundle.json --key-file ci.key" }],
     load: () => import("./verbs/sign"),
@@ -428,6 +435,7 @@ export const VERBS: Record<string, VerbSpec> = {
     flags: {
       root: root("the repository whose .axiom/trust/keys.json to edit (required)"),
       clear: { type: "boolean", help: "with root-id: remove the root id" },
+      json,
     },
     examples: [{ command: "axiom trust add ci.pub.json --root ." }, { command: "axiom trust list --root ." }],
     load: () => import("./verbs/trust"),
@@ -499,6 +507,7 @@ export const VERBS: Record<string, VerbSpec> = {
       content: { type: "string", value: "dir", help: "directory holding the v1 contents", default: "the manifest's" },
       name: { type: "string", value: "kebab", help: "the Plan's name" },
       overwrite: { type: "boolean", help: "write artifacts as overwrite instead of create" },
+      json,
     },
     examples: [{ command: "axiom migrate v1 old.manifest.json -o plan.json" }],
     load: () => import("./verbs/migrate"),

@@ -15,6 +15,10 @@ export function hintFor(code: string, details?: Record<string, unknown>): string
       return "an earlier apply was interrupted: axiom status lists it; roll it back (axiom rollback <ref>) to recover";
     case "ERR_CONFLICT":
       return "another pending apply touches the same paths: wait for it, or roll it back";
+    case "ERR_INVALID_PLAN":
+      return details?.skipped !== undefined
+        ? "nothing to migrate: the v1 manifest lists only directories, and v2 artifacts are files"
+        : undefined;
     case "ERR_NOT_FOUND":
       return details?.reason === "ambiguous" ? "type more characters of the digest" : undefined;
     default:

@@ -1,9 +1,12 @@
 // `axiom keygen [--out <dir>] [--name <label>]` (signing.md §3.1, cli.md §7.15): a new Ed25519 key
-// file (base64 PKCS#8 + LF, mode 0600, exclusive create). stdout carries only the public entry.
+// file (base64 PKCS#8 + LF, mode 0600, exclusive create). stdout carries only the public entry and
+// the key file's path: JSON piped or with --json, on a terminal the same in words with the next steps.
 import { resolve } from "node:path";
 import { stringFlag } from "../args";
 import { keygenToDir } from "../keys";
-import { printJson } from "../output";
+import { outputMode, printResult } from "../output";
+import { renderKeygen } from "../render/signing";
+import { makeStyle } from "../render/style";
 import { UsageError, type VerbContext } from "../verb";
 
 export async function run({ values, cwd }: VerbContext): Promise<void> {
@@ -12,5 +15,7 @@ export async function run({ values, cwd }: VerbContext): Promise<void> {
     throw new UsageError("--name expects 1 to 200 characters");
   }
   const dir = resolve(cwd, stringFlag(values, "out") ?? ".");
-  printJson(await keygenToDir(dir, name === undefined ? {} : { name }));
+  const result = await keygenToDir(dir, name === undefined ? {} : { name });
+  const mode = outputMode(values);
+  printResult(mode, result, () => renderKeygen(result, makeStyle(mode.colour)));
 }

@@ -6,7 +6,9 @@ import { dirname, join, resolve } from "node:path";
 import { booleanFlag, stringFlag } from "../args";
 import { readInputText } from "../input";
 import { writeJsonAtomic } from "../out-file";
-import { printJson, setExit } from "../output";
+import { outputMode, printResult, setExit } from "../output";
+import { renderMigrate } from "../render/maintenance";
+import { makeStyle } from "../render/style";
 import { resolveCliRoot } from "../roots";
 import { UsageError, type VerbContext } from "../verb";
 
@@ -42,7 +44,9 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   });
 
   const out = stringFlag(values, "out");
-  if (out === undefined) printJson({ plan, report });
-  else printJson({ ...report, out: await writeJsonAtomic(out, cwd, plan) });
+  const mode = outputMode(values);
+  const render = () => renderMigrate({ source: file, name: plan.name, report, out }, makeStyle(mode.colour));
+  if (out === undefined) printResult(mode, { plan, report }, render);
+  else printResult(mode, { ...report, out: await writeJsonAtomic(out, cwd, plan) }, render);
   setExit(report.ok ? 0 : 1);
 }

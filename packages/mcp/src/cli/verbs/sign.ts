@@ -6,7 +6,9 @@ import { booleanFlag, stringFlag } from "../args";
 import { readBundleFile } from "../input";
 import { loadSigningKey } from "../keys";
 import { writeJsonAtomic } from "../out-file";
-import { printJson } from "../output";
+import { outputMode, printResult } from "../output";
+import { renderSign } from "../render/signing";
+import { makeStyle } from "../render/style";
 import { checkRootId, intakeSignInput } from "../sign-intake";
 import { UsageError, type VerbContext } from "../verb";
 
@@ -46,5 +48,7 @@ export async function run(ctx: VerbContext): Promise<void> {
     summary.bound = true;
   }
   summary.out = out;
-  printJson(summary);
+  const mode = outputMode(values);
+  const facts = { manifestDigest: bundle.manifestDigest, keyid, signatures: signatures.length, rootId, out };
+  printResult(mode, summary, () => renderSign(facts, stringFlag(values, "out") ?? file, makeStyle(mode.colour)));
 }

@@ -2,6 +2,7 @@
 // (signing.md §3.3, cli.md §7.17): edits `<root>/.axiom/trust/keys.json`. Schema problems are
 // ERR_INVALID_PROFILE; unusable key material or a keyid that is not the key's sha256 is
 // ERR_SIGNATURE_INVALID.
+import { join } from "node:path";
 import {
   axiomError,
   collectIssues,
@@ -10,10 +11,13 @@ import {
   type TrustStore,
   wireIssues,
 } from "@codai/axiom-schema";
+import { AXIOM_REL } from "@codai/axiom-store/layout";
 import { readTrustStore, trustedKeyProblem, writeTrustStore } from "@codai/axiom-workflow";
 import { booleanFlag, stringFlag } from "../args";
 import { decodeInputText, readInputBytes } from "../input";
-import { printJson } from "../output";
+import { type OutputMode, outputMode, printResult } from "../output";
+import { makeStyle } from "../render/style";
+import { renderRootId, renderTrustAdd, renderTrustList, renderTrustRemove, type TrustPlace } from "../render/trust";
 import { resolveCliRoot } from "../roots";
 import { checkRootId } from "../sign-intake";
 import { UsageError, type VerbContext } from "../verb";
@@ -50,15 +54,22 @@ async function readKeyInput(file: string, cwd: string): Promise<TrustedKey> {
   return result.value;
 }
 
-async function add(root: string, file: string, cwd: string): Promise<void> {
+/** Where the sub-verbs print: the output mode, and the store's place for the text form. */
+interface Out {
+  mode: OutputMode;
+  place: TrustPlace;
+}
+
+async function add(root: string, file: string, cwd: string, out: Out): Promise<void> {
   const key = await readKeyInput(file, cwd);
   const store = (await readTrustStore(root)) ?? EMPTY_STORE;
   const keys = [...store.keys.filter((k) => k.keyid !== key.keyid), key];
   await writeTrustStore(root, { ...store, keys });
-  printJson({ added: key.keyid, keys: keys.length });
+  const doc = { added: key.keyid, keys: keys.length };
+  printResult(out.mode, doc, () => renderTrustAdd(doc, out.place, makeStyle(out.mode.colour)));
 }
 
-async function remove(root: string, keyid: string): Promise<void> {
+async function remove(root: string, keyid: string, out: Out): Promise<void> {
   const store = await readTrustStore(root);
   if (store === null) throw axiomError("ERR_NOT_FOUND", { message: "no trust store under root", details: { keyid } });
   if (!store.keys.some((k) => k.keyid === keyid)) {
@@ -66,13 +77,16 @@ async function remove(root: string, keyid: string): Promise<void> {
   }
   const keys = store.keys.filter((k) => k.keyid !== keyid);
   await writeTrustStore(root, { ...store, keys });
-  printJson({ removed: keyid, keys: keys.length });
+  const doc = { removed: keyid, keys: keys.length };
+  printResult(out.mode, doc, () => renderTrustRemove(doc, out.place, makeStyle(out.mode.colour)));
 }
 
-async function rootIdVerb(root: string, id: string | undefined, clear: boolean): Promise<void> {
+async function rootIdVerb(root: string, id: string | undefined, clear: boolean, out: Out): Promise<void> {
+  const style = makeStyle(out.mode.colour);
   if (id === undefined && !clear) {
     const store = await readTrustStore(root);
-    printJson({ rootId: store?.rootId ?? null });
+    const doc = { rootId: store?.rootId ?? null };
+    printResult(out.mode, doc, () => renderRootId(doc, false, out.place, style));
     return;
   }
   const rootId = id === undefined ? undefined : checkRootId(id);
@@ -80,7 +94,8 @@ async function rootIdVerb(root: string, id: string | undefined, clear: boolean):
   const { rootId: _, ...rest } = store;
   const next: TrustStore = rootId === undefined ? rest : { ...rest, rootId };
   await writeTrustStore(root, next);
-  printJson({ rootId: rootId ?? null, keys: next.keys.length });
+  const doc = { rootId: rootId ?? null, keys: next.keys.length };
+  printResult(out.mode, doc, () => renderRootId(doc, true, out.place, style));
 }
 
 export async function run({ values, positionals: args, cwd }: VerbContext): Promise<void> {
@@ -96,11 +111,13 @@ export async function run({ values, positionals: args, cwd }: VerbContext): Prom
   const rootFlag = stringFlag(values, "root");
   if (rootFlag === undefined) throw new UsageError("trust requires --root <dir>");
   const root = await resolveCliRoot(rootFlag, cwd);
-  if (sub === "add") return add(root, arg as string, cwd);
-  if (sub === "remove") return remove(root, arg as string);
+  const out: Out = { mode: outputMode(values), place: { file: join(root, AXIOM_REL.trustKeys), rootArg: rootFlag } };
+  if (sub === "add") return add(root, arg as string, cwd, out);
+  if (sub === "remove") return remove(root, arg as string, out);
   if (sub === "list") {
-    printJson((await readTrustStore(root)) ?? EMPTY_STORE);
+    const store = (await readTrustStore(root)) ?? EMPTY_STORE;
+    printResult(out.mode, store, () => renderTrustList(store, out.place, makeStyle(out.mode.colour)));
     return;
   }
-  return rootIdVerb(root, arg, clear);
+  return rootIdVerb(root, arg, clear, out);
 }

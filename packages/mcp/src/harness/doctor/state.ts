@@ -1,13 +1,13 @@
 // Repository-state checks of doctor (hooks-doctor.md §4.2): lock, journal, chain, profiles, the
 // gate profile and .gitignore. All read-only (statusDocument never takes the lock nor recovers).
-import { readdir, readFile } from "node:fs/promises";
-import * as path from "node:path";
+import { readdir } from "node:fs/promises";
 import { statusDocument } from "@codai/axiom-apply";
 import { loadProfile } from "@codai/axiom-checks";
 import { isAxiomError } from "@codai/axiom-schema";
-import { AXIOM_DIR, AXIOM_IGNORE_FORMS, AXIOM_REL, layout } from "@codai/axiom-store/layout";
+import { AXIOM_DIR, AXIOM_REL, layout } from "@codai/axiom-store/layout";
 import { readGateProfile } from "../gate/profile";
 import { GITIGNORE_LINES } from "../init/content";
+import { gitIgnoreJudge } from "./git-ignore";
 import type { DoctorCheck } from "./types";
 
 export async function lockJournalChainChecks(root: string): Promise<DoctorCheck[]> {
@@ -119,22 +119,28 @@ export async function gateProfileCheck(root: string): Promise<DoctorCheck[]> {
   ];
 }
 
-const IGNORE_FORMS = new Set(AXIOM_IGNORE_FORMS);
+/** AXIOM's state that must stay out of git: the journal, the backups of overwritten files, the CAS. */
+const STATE_DIRS = ["journal", "backup", "cas"].map((d) => `${AXIOM_DIR}/${d}`);
 
+/**
+ * Judges what git does (git-ignore.ts), so `.axiom/.gitignore` — written by the store on the first
+ * write — counts as much as a root rule (CLI-R3).
+ */
 export async function gitignoreCheck(root: string): Promise<DoctorCheck> {
-  let text = "";
-  try {
-    text = await readFile(path.join(root, ".gitignore"), "utf8");
-  } catch {
-    text = "";
+  const judge = await gitIgnoreJudge(root);
+  const sources = new Set<string>();
+  const exposed: string[] = [];
+  for (const dir of STATE_DIRS) {
+    const by = await judge.ignoredBy(dir, true);
+    if (by === undefined) exposed.push(`${dir}/`);
+    else sources.add(by);
   }
-  const covered = text.split(/\r?\n/).some((l) => IGNORE_FORMS.has(l.trim()));
-  return covered
-    ? { id: "gitignore", status: "ok", message: `${AXIOM_DIR}/ is ignored` }
-    : {
-        id: "gitignore",
-        status: "warn",
-        message: `${AXIOM_DIR}/ is not covered by .gitignore`,
-        hint: `add to .gitignore: ${GITIGNORE_LINES.join(", ")}`,
-      };
+  if (exposed.length === 0)
+    return { id: "gitignore", status: "ok", message: `${AXIOM_DIR}/ is ignored by git (${[...sources].join(", ")})` };
+  return {
+    id: "gitignore",
+    status: "warn",
+    message: `git does not ignore ${exposed.join(", ")}: AXIOM's journal and backups would show in git status`,
+    hint: `run axiom init, or add to .gitignore: ${GITIGNORE_LINES.join(", ")}`,
+  };
 }

@@ -20,12 +20,25 @@ export const ErrorObjectSchema = z.looseObject({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** `sha256:<64 hex>` or bare 64 lowercase hex → the bare hex; anything else ERR_NOT_FOUND (formats.md row 11). */
+/** What the CLI takes as a short ref (`#seq`, a hex prefix): MCP tools refuse it in words (CLI-R4). */
+const CLI_REF_RE = /^(?:#\d+|(?:sha256:)?[0-9a-f]{7,63})$/;
+
+/**
+ * `sha256:<64 hex>` or bare 64 lowercase hex → the bare hex; anything else ERR_NOT_FOUND (formats.md
+ * row 11). Tools take full digests only, on purpose (CLI-R4): an agent holds every digest in full,
+ * and a tool call names exactly the change it acts on. A short ref is refused with reason
+ * `full-digest-required` and says where the full digest is.
+ */
 export function digestHexOf(value: string, details: Record<string, unknown>): string {
   const hex = value.startsWith("sha256:") ? value.slice(7) : value;
-  if (!SHA256_HEX_RE.test(hex))
-    throw axiomError("ERR_NOT_FOUND", { message: `not a manifest digest: ${value}`, details });
-  return hex;
+  if (SHA256_HEX_RE.test(hex)) return hex;
+  if (CLI_REF_RE.test(value)) {
+    throw axiomError("ERR_NOT_FOUND", {
+      message: `MCP tools take the full manifest digest (sha256:<64 hex>), not a short ref like ${value}: axiom_status and every compile, apply and write result name it in full`,
+      details: { ...details, reason: "full-digest-required" },
+    });
+  }
+  throw axiomError("ERR_NOT_FOUND", { message: `not a manifest digest: ${value}`, details });
 }
 
 /** The first `n` items of a list (summaries cut lists at 20, mcp.md §6.4). */
