@@ -1,6 +1,7 @@
 // The journal hash chain file `journal/chain.jsonl` (apply.md §12): read, verify, append.
 import { axiomError } from "@codai/axiom-schema";
 import { errnoOf, fsx, layout, O } from "@codai/axiom-store";
+import { forgetHead, type KnownHead, knownHead, rememberHead } from "./chain-head";
 import {
   type ChainBadReason,
   type ChainEntry,
@@ -13,7 +14,6 @@ import {
   tallyChain,
   walkChain,
 } from "./chain-walk";
-import { forgetHead, type KnownHead, knownHead, rememberHead } from "./chain-head";
 import { fsyncDir, mkdirp } from "./lock-fs";
 
 export {

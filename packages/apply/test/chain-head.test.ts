@@ -50,7 +50,7 @@ describe("chain head memo (issue 24)", () => {
     expect(await chainReads(() => append(DIGEST_B))).toBe(0);
     expect(await chainReads(() => repairTornChainTail(root))).toBe(0);
     const lines = (await readFile(chainFile(), "utf8")).split("\n").slice(0, -1);
-    expect(JSON.parse(lines[1]!).prev).toBe(lineDigest(Buffer.from(lines[0]!, "utf8")));
+    expect(JSON.parse(lines[1] ?? "").prev).toBe(lineDigest(Buffer.from(lines[0] ?? "", "utf8")));
     expect((await verifyChain(root)).ok).toBe(true);
   });
 
