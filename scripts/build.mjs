@@ -185,7 +185,8 @@ function options(outdir, catalog, front, assets) {
     legalComments: "none",
     // Smaller chunks parse and compile faster on every start (SHIP-7). Identifiers are renamed, so
     // nothing may depend on a function's or class's own name: the error classes set `name` explicitly.
-    minify: true,
+    // AXIOM_BUILD_NO_MINIFY=1 keeps the names for a CPU profile (`node --cpu-prof`, docs/benchmarks.md).
+    minify: process.env.AXIOM_BUILD_NO_MINIFY !== "1",
     logLevel: "warning",
     plugins: [
       cjsNamedExports(CJS_LAZY),

@@ -11,6 +11,7 @@
 // appended").
 import { errnoOf, fsx, layout, O } from "@codai/axiom-store";
 import { readChainBytes } from "./chain";
+import { knownHead } from "./chain-head";
 import { tallyChain } from "./chain-walk";
 
 const NL = 0x0a;
@@ -50,6 +51,8 @@ export async function repairTornChainTail(
   root: string,
   onWarn?: (message: string, data?: Record<string, unknown>) => void,
 ): Promise<number> {
+  // A chain exactly as this process's last append left it ends with that whole line.
+  if ((await knownHead(layout.chain(root))) !== undefined) return 0;
   const bytes = await readChainBytes(root);
   const keep = tornTailKeep(bytes);
   if (keep === undefined) return 0;

@@ -1,6 +1,7 @@
 // The journal hash chain file `journal/chain.jsonl` (apply.md §12): read, verify, append.
 import { axiomError } from "@codai/axiom-schema";
 import { errnoOf, fsx, layout, O } from "@codai/axiom-store";
+import { forgetHead, type KnownHead, knownHead, rememberHead } from "./chain-head";
 import {
   type ChainBadReason,
   type ChainEntry,
@@ -9,6 +10,7 @@ import {
   type ChainWalk,
   formatChainLine,
   GENESIS,
+  lineDigest,
   tallyChain,
   walkChain,
 } from "./chain-walk";
@@ -134,42 +136,54 @@ export interface ChainAppendInput {
 
 /**
  * Appends one entry (apply.md §12.2; the caller holds the root lock). A broken chain (torn tail
- * included) refuses with ERR_JOURNAL_CHAIN `{seq, reason, file}`. The line goes out in a single
+ * included) refuses with ERR_JOURNAL_CHAIN `{seq, reason, file}`; the walk is skipped when the file
+ * is exactly as this process's last append left it (chain-head.ts). The line goes out in a single
  * write on an append-mode handle, then fsync; `journal/` is fsynced when the file was new or empty.
  * A failed write truncates the file back to its old length (threats.md §4.2) and rethrows.
  * Apply and rollback swallow the error; status and `verify --journal` report the damage.
  */
 export async function appendChainEntry(root: string, input: ChainAppendInput): Promise<ChainEntry> {
   const file = layout.chain(root);
-  const before = await readChainBytes(root);
-  // The whole walk (§12.2 step 1), keeping no entries: only the count and the head are needed.
-  const tally = tallyChain(before);
+  const before = (await knownHead(file)) ?? (await walkedHead(root, file));
+  const entry: ChainEntry = {
+    seq: before.count + 1,
+    manifestDigest: input.manifestDigest,
+    state: input.state,
+    at: new Date().toISOString(),
+    prev: before.head,
+    files: input.files,
+  };
+  if (input.code !== undefined) entry.code = input.code;
+  const line = Buffer.from(`${formatChainLine(entry)}\n`, "utf8");
+  await mkdirp(layout.journalDir(root));
+  const fd = await fsx.open(file, O.O_WRONLY | O.O_APPEND | O.O_CREAT, 0o644);
+  try {
+    await fsx.write(fd, line);
+    await fsx.fsync(fd);
+  } catch (err) {
+    forgetHead(file);
+    await fsx.ftruncate(fd, before.size).catch(() => undefined);
+    await fsx.close(fd).catch(() => undefined);
+    throw err;
+  }
+  await fsx
+    .fstat(fd)
+    .then((st) => rememberHead(file, st, { count: entry.seq, head: lineDigest(line.subarray(0, -1)) }))
+    .catch(() => forgetHead(file));
+  await fsx.close(fd);
+  if (before.size === 0) await fsyncDir(layout.journalDir(root));
+  return entry;
+}
+
+/** The whole walk (§12.2 step 1), keeping no entries: only the count and the head are needed. */
+async function walkedHead(root: string, file: string): Promise<KnownHead> {
+  const bytes = await readChainBytes(root);
+  const tally = tallyChain(bytes);
   if (tally.firstBad) {
     throw axiomError("ERR_JOURNAL_CHAIN", {
       message: `journal chain broken at #${tally.firstBad.seq} (${tally.firstBad.reason}); not appending`,
       details: { seq: tally.firstBad.seq, reason: tally.firstBad.reason, file },
     });
   }
-  const entry: ChainEntry = {
-    seq: tally.count + 1,
-    manifestDigest: input.manifestDigest,
-    state: input.state,
-    at: new Date().toISOString(),
-    prev: tally.head,
-    files: input.files,
-  };
-  if (input.code !== undefined) entry.code = input.code;
-  await mkdirp(layout.journalDir(root));
-  const fd = await fsx.open(file, O.O_WRONLY | O.O_APPEND | O.O_CREAT, 0o644);
-  try {
-    await fsx.write(fd, Buffer.from(`${formatChainLine(entry)}\n`, "utf8"));
-    await fsx.fsync(fd);
-  } catch (err) {
-    await fsx.ftruncate(fd, before.length).catch(() => undefined);
-    await fsx.close(fd).catch(() => undefined);
-    throw err;
-  }
-  await fsx.close(fd);
-  if (before.length === 0) await fsyncDir(layout.journalDir(root));
-  return entry;
+  return { count: tally.count, head: tally.head, size: bytes.length };
 }

@@ -188,7 +188,10 @@ export const journalStaged: Step = async (run) => {
   };
   try {
     await storeBundle(input.tree, input.bundle, { durable: true });
-    await writeJournal(input.tree, run.commit.journal);
+    // C1 without the fsync of journal/ (SPEED-1): until `committing` is durable the tree is never
+    // touched and recovery removes every staging/* no committing journal owns, so a lost `staged`
+    // name changes nothing a crash can show; its data is fsynced, so a name that survives parses.
+    await writeJournal(input.tree, run.commit.journal, "data");
   } catch (err) {
     await rmrf(run.stagingDir).catch(() => undefined);
     await deleteJournal(input.tree, run.hex).catch(() => undefined);

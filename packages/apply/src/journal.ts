@@ -3,7 +3,16 @@
 // file, or records a backup other than the deterministic one (threats.md T18).
 import * as path from "node:path";
 import { axiomError, collectIssues, type Journal, JournalSchema, wireIssues } from "@codai/axiom-schema";
-import { atomicWrite, type BigStats, backupRel, errnoOf, fsx, layout, readJsonIfExists } from "@codai/axiom-store";
+import {
+  atomicWrite,
+  type BigStats,
+  backupRel,
+  errnoOf,
+  fsx,
+  layout,
+  readJsonIfExists,
+  type WriteSync,
+} from "@codai/axiom-store";
 
 export type { Journal };
 
@@ -41,9 +50,13 @@ export async function readJournal(root: string, hex: string): Promise<Journal | 
   return parseJournal(got.text, file, hex);
 }
 
-export async function writeJournal(root: string, j: Journal): Promise<void> {
+/**
+ * The journal's atomic durable write (apply.md §3). `"data"` fsyncs the file but not its directory:
+ * for the `staged` journal only, whose loss a crash cannot make observable (SPEED-1).
+ */
+export async function writeJournal(root: string, j: Journal, sync: WriteSync = true): Promise<void> {
   const hex = j.manifestDigest.slice(7);
-  await atomicWrite(layout.journal(root, hex), JSON.stringify(j), true);
+  await atomicWrite(layout.journal(root, hex), JSON.stringify(j), sync);
 }
 
 export async function deleteJournal(root: string, hex: string): Promise<void> {

@@ -61,9 +61,27 @@ export function checkAxiomGuard(paths: readonly string[]): void {
   }
 }
 
-/** §2 step 5: create a probe under `.axiom/tmp`, lstat its lower-cased twin, delete it. */
+/**
+ * §2 step 5's answer per `.axiom/tmp` directory, keyed by its (dev, ino, birth time): the probe (a
+ * create, an lstat and an unlink: three metadata writes of every apply and dry run) asks the file
+ * system a question whose answer does not change while that directory exists (issue 24). A
+ * directory replaced or re-created is probed again (the birth time tells it from a re-created
+ * directory that got the same inode number back).
+ */
+const caseAnswers = new Map<string, { dev: bigint; ino: bigint; born: bigint; insensitive: boolean }>();
+
+/** §2 step 5: create a probe under `.axiom/tmp`, lstat its lower-cased twin, delete it (once per directory). */
 export async function probeCaseInsensitive(tmpDir: string): Promise<boolean> {
   await mkdirp(tmpDir);
+  const dir = await fsx.lstat(tmpDir);
+  const known = caseAnswers.get(tmpDir);
+  if (known?.dev === dir.dev && known.ino === dir.ino && known.born === dir.birthtimeNs) return known.insensitive;
+  const insensitive = await probeOnce(tmpDir);
+  caseAnswers.set(tmpDir, { dev: dir.dev, ino: dir.ino, born: dir.birthtimeNs, insensitive });
+  return insensitive;
+}
+
+async function probeOnce(tmpDir: string): Promise<boolean> {
   const name = `CaseProbe-${process.pid}-${Date.now()}`;
   const probe = path.join(tmpDir, name);
   const fd = await fsx.open(probe, O.O_CREAT | O.O_WRONLY | O.O_TRUNC, 0o644);

@@ -53,7 +53,10 @@ export async function readAbout(root: string, digest: string): Promise<AboutReco
 export async function recordAbout(root: string, digest: string, patch: AboutRecord): Promise<void> {
   try {
     const file = layout.about(root, hexOf(digest));
-    const next = { ...(await readAbout(root, digest)), ...patch };
+    const had = await readAbout(root, digest);
+    const next = { ...had, ...patch };
+    // A repeated record (a second preview of the same change) costs no write.
+    if (JSON.stringify(next) === JSON.stringify(had)) return;
     await mkdirp(path.dirname(file));
     await atomicWrite(file, `${JSON.stringify(next)}\n`, false);
   } catch {

@@ -5,6 +5,7 @@
 import { compilePlan } from "@codai/axiom-plan";
 import type { EmitterRegistry, ManifestBundle, PlanInput } from "@codai/axiom-schema";
 import { recordAbout } from "./about";
+import { recallPreview, rememberPreview, targetIdentities } from "./write-memo";
 import { buildWritePlan, type WriteFile } from "./write-plan";
 import { resolveWriteTargets } from "./write-sources";
 
@@ -28,10 +29,22 @@ export interface CompiledWrite {
   plan: PlanInput;
 }
 
-export async function compileWrite(req: WriteRequest): Promise<CompiledWrite> {
+/**
+ * The preview call compiles (and remembers the result for its confirm, write-memo.ts); the confirm
+ * call (`confirmDigest` given) takes the preview's compile when nothing it was built from changed,
+ * else compiles again.
+ */
+export async function compileWrite(req: WriteRequest, confirmDigest?: string): Promise<CompiledWrite> {
+  if (confirmDigest !== undefined) {
+    const kept = await recallPreview(req, confirmDigest);
+    if (kept !== undefined) return kept;
+  }
+  const before = confirmDigest === undefined ? await targetIdentities(req) : undefined;
   const targets = await resolveWriteTargets(req.root, req.files);
   const plan = buildWritePlan(req.files, req.intent, req.planProfile, targets);
   const { bundle } = await compilePlan(plan, { store: "inline", root: req.root, emitters: req.emitters });
   await recordAbout(req.root, bundle.manifestDigest, { intent: req.intent });
-  return { root: req.root, bundle, plan };
+  const compiled = { root: req.root, bundle, plan };
+  if (before !== undefined) rememberPreview(req, before, compiled);
+  return compiled;
 }

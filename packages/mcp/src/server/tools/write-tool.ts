@@ -82,13 +82,10 @@ export const write = defineTool({
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const planProfile = args.profile ?? deps.serverProfile;
     const profile = await selectProfile(deps, planProfile, undefined, root);
-    const compiled = await wf.compileWrite({
-      root,
-      files: args.files,
-      intent: args.intent ?? "",
-      planProfile,
-      emitters: deps.emitters,
-    });
+    const compiled = await wf.compileWrite(
+      { root, files: args.files, intent: args.intent ?? "", planProfile, emitters: deps.emitters },
+      args.confirmDigest,
+    );
     const { bundle } = compiled;
     deps.log.info("compiled", { manifestDigest: bundle.manifestDigest, artifacts: bundle.manifest.artifacts.length });
 

@@ -1,0 +1,74 @@
+// The confirm call of axiom_write reuses its preview's compile (issue 24) instead of reading,
+// hashing and compiling every target again, when nothing it was built from can have changed: the
+// same root and arguments (compared by a digest of them), and every target's identity (dev, ino,
+// size, mtime, ctime — or absent) as the preview found it just before its compile read the tree
+// (so a change racing that read shows as a changed identity at the confirm). Any write to a
+// file changes its size, mtime or ctime, and ctime cannot be set back, so equal identities mean
+// equal pre-image bytes, and the compile would give the preview's digest again: the TOCTOU guard
+// (F = confirmDigest) is answered from the preview's F. Anything else — another argument, a file
+// touched, an lstat error, a preview from another process — compiles from scratch as before. The
+// engine re-checks every pre-image under the lock either way (apply.md §5.3, C4).
+import * as path from "node:path";
+import { canonicalDigestRef } from "@codai/axiom-canon";
+import { type BigStats, errnoOf, fsx } from "@codai/axiom-store";
+import type { CompiledWrite, WriteRequest } from "./write-compile";
+
+/** Previews kept per process: a confirm usually follows its preview at once; older ones are dropped. */
+const KEPT = 8;
+
+export type Identity = string;
+
+interface Remembered {
+  argsKey: string;
+  identities: Identity[];
+  compiled: CompiledWrite;
+}
+
+/** Keyed by `root` + manifest digest (two roots with equal files compile to one digest). */
+const previews = new Map<string, Remembered>();
+
+function argsKeyOf(req: WriteRequest): string {
+  return canonicalDigestRef({ root: req.root, files: req.files, intent: req.intent, profile: req.planProfile });
+}
+
+function identityOf(st: BigStats): Identity {
+  const kind = st.isFile() ? "file" : st.isDirectory() ? "dir" : st.isSymbolicLink() ? "link" : "other";
+  return `${kind}:${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
+
+/** Each target's identity, in `files` order; undefined when one cannot be read (no reuse then). */
+export async function targetIdentities(req: WriteRequest): Promise<Identity[] | undefined> {
+  const out: Identity[] = [];
+  for (const f of req.files) {
+    try {
+      out.push(identityOf(await fsx.lstat(path.join(req.root, ...f.path.split("/")))));
+    } catch (err) {
+      if (errnoOf(err) !== "ENOENT") return undefined;
+      out.push("absent");
+    }
+  }
+  return out;
+}
+
+/** After a preview's compile: remember it with the identities read before that compile. */
+export function rememberPreview(req: WriteRequest, ids: Identity[], compiled: CompiledWrite): void {
+  const key = `${req.root}\0${compiled.bundle.manifestDigest}`;
+  previews.delete(key);
+  previews.set(key, { argsKey: argsKeyOf(req), identities: ids, compiled });
+  for (const old of previews.keys()) {
+    if (previews.size <= KEPT) break;
+    previews.delete(old);
+  }
+}
+
+/** The preview compiled for `confirmDigest` when this confirm's compile would repeat it exactly. */
+export async function recallPreview(req: WriteRequest, confirmDigest: string): Promise<CompiledWrite | undefined> {
+  const key = `${req.root}\0${confirmDigest}`;
+  const kept = previews.get(key);
+  if (kept === undefined) return undefined;
+  previews.delete(key);
+  if (kept.argsKey !== argsKeyOf(req)) return undefined;
+  const now = await targetIdentities(req);
+  if (now === undefined || now.some((id, i) => id !== kept.identities[i])) return undefined;
+  return kept.compiled;
+}

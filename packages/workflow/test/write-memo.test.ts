@@ -1,0 +1,107 @@
+// Issue 24: the confirm call of axiom_write takes its preview's compile (write-memo.ts) only when
+// nothing it was built from changed — same root, same arguments, every target's identity as the
+// preview found it. Each attack test changes one of them between the two calls and asserts the
+// confirm compiled again and refused (ERR_CONFIRM_DIGEST_MISMATCH), exactly as without the memo.
+import { readFile, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import { expectCode, tempRepo } from "@codai/axiom-testkit";
+import { describe, expect, test } from "vitest";
+import { fsx, installFs } from "../../store/src/fsx";
+import { compileWrite, confirmWrite, prepareConfirm, type WriteFile } from "../src/index";
+import { ready, WRITE_CHECKS } from "./helpers";
+
+const request = (root: string, files: WriteFile[], intent = "memo") => ({
+  root,
+  files,
+  intent,
+  planProfile: "default",
+});
+
+/** Opens of `file` (the pre-image reads of a compile) while `run` runs. */
+async function opensOf<T>(file: string, run: () => Promise<T>): Promise<{ value: T; opens: number }> {
+  let opens = 0;
+  const real = fsx.open;
+  const restore = installFs({
+    open: async (p, flags, mode) => {
+      if (p === file) opens++;
+      return real(p, flags, mode);
+    },
+  });
+  try {
+    return { value: await run(), opens };
+  } finally {
+    restore();
+  }
+}
+
+const sleep = () => new Promise((r) => setTimeout(r, 30));
+
+describe("confirm reuses the preview's compile (issue 24)", () => {
+  test("unchanged tree: the confirm reads no pre-image again, gets the preview's digest and applies", async () => {
+    const repo = await tempRepo({ "a.txt": "old\n" });
+    const files = [{ path: "a.txt", content: "new\n" }];
+    const preview = await compileWrite(request(repo.root, files));
+    const target = path.join(repo.root, "a.txt");
+    const { value: confirm, opens } = await opensOf(target, () =>
+      compileWrite(request(repo.root, files), preview.bundle.manifestDigest),
+    );
+    expect(opens).toBe(0);
+    expect(confirm.bundle.manifestDigest).toBe(preview.bundle.manifestDigest);
+    const out = await confirmWrite(ready(await prepareConfirm(confirm, preview.bundle.manifestDigest)), WRITE_CHECKS);
+    expect(out.result.status).toBe("applied");
+    expect(await readFile(target, "utf8")).toBe("new\n");
+  });
+
+  test("a second confirm of the same preview compiles again (one reuse per preview)", async () => {
+    const repo = await tempRepo({ "a.txt": "old\n" });
+    const files = [{ path: "a.txt", content: "new\n" }];
+    const digest = (await compileWrite(request(repo.root, files))).bundle.manifestDigest;
+    await compileWrite(request(repo.root, files), digest);
+    const { opens } = await opensOf(path.join(repo.root, "a.txt"), () =>
+      compileWrite(request(repo.root, files), digest),
+    );
+    expect(opens).toBeGreaterThan(0);
+  });
+
+  test("attack: the target rewritten between preview and confirm (same size) → compiled again, ERR_CONFIRM_DIGEST_MISMATCH", async () => {
+    const repo = await tempRepo({ "a.txt": "old\n" });
+    const files = [{ path: "a.txt", content: "new\n" }];
+    const digest = (await compileWrite(request(repo.root, files))).bundle.manifestDigest;
+    await sleep();
+    await writeFile(path.join(repo.root, "a.txt"), "OLD\n");
+    const again = await compileWrite(request(repo.root, files), digest);
+    expect(again.bundle.manifestDigest).not.toBe(digest);
+    await expectCode(() => prepareConfirm(again, digest), "ERR_CONFIRM_DIGEST_MISMATCH");
+  });
+
+  test("attack: an absent target created between preview and confirm → compiled again (now an overwrite), mismatch", async () => {
+    const repo = await tempRepo({ "keep.txt": "k\n" });
+    const files = [{ path: "new.txt", content: "mine\n" }];
+    const digest = (await compileWrite(request(repo.root, files))).bundle.manifestDigest;
+    await writeFile(path.join(repo.root, "new.txt"), "theirs\n");
+    const again = await compileWrite(request(repo.root, files), digest);
+    expect(again.bundle.manifest.artifacts[0]?.op).toBe("overwrite");
+    await expectCode(() => prepareConfirm(again, digest), "ERR_CONFIRM_DIGEST_MISMATCH");
+  });
+
+  test("attack: other arguments sent with the preview's digest → compiled from those arguments, mismatch", async () => {
+    const repo = await tempRepo({ "a.txt": "old\n" });
+    const digest = (await compileWrite(request(repo.root, [{ path: "a.txt", content: "new\n" }]))).bundle
+      .manifestDigest;
+    const other = await compileWrite(request(repo.root, [{ path: "a.txt", content: "evil\n" }]), digest);
+    expect(other.bundle.manifestDigest).not.toBe(digest);
+    await expectCode(() => prepareConfirm(other, digest), "ERR_CONFIRM_DIGEST_MISMATCH");
+  });
+
+  test("another root with identical files is compiled against its own tree, not handed the first root's compile", async () => {
+    const one = await tempRepo({ "a.txt": "same\n" });
+    const two = await tempRepo({ "a.txt": "same\n" });
+    const files = [{ path: "a.txt", content: "new\n" }];
+    const first = await compileWrite(request(one.root, files));
+    const { value: second, opens } = await opensOf(path.join(two.root, "a.txt"), () =>
+      compileWrite(request(two.root, files), first.bundle.manifestDigest),
+    );
+    expect(opens).toBeGreaterThan(0);
+    expect(second.root).toBe(two.root);
+  });
+});
