@@ -3,8 +3,9 @@
 // is another one (re-created: a new inode) — the answer is never carried over to a new directory.
 import { mkdir, rm } from "node:fs/promises";
 import * as path from "node:path";
+import { fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { fsx, installFs } from "../../store/src/fsx";
 import { probeCaseInsensitive } from "../src/paths";
 import { tempRoot } from "./lock-helpers";
 

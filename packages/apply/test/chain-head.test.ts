@@ -4,8 +4,9 @@
 // broken chain or links to the true head — the walk's answer, never the remembered one.
 import { appendFile, readFile, rename, truncate, writeFile } from "node:fs/promises";
 import * as path from "node:path";
+import { fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { installFs } from "../../store/src/fsx";
 import { appendChainEntry, verifyChain } from "../src/chain";
 import { forgetKnownHeads } from "../src/chain-head";
 import { repairTornChainTail } from "../src/chain-repair";
@@ -28,7 +29,6 @@ const tick = () => new Promise((r) => setTimeout(r, 30));
 /** Counts the chain file's reads while `run` runs. */
 async function chainReads(run: () => Promise<unknown>): Promise<number> {
   let reads = 0;
-  const { fsx } = await import("../../store/src/fsx");
   const real = fsx.readFile;
   const restore = installFs({
     readFile: async (p) => {

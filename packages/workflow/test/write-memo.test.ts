@@ -4,9 +4,10 @@
 // confirm compiled again and refused (ERR_CONFIRM_DIGEST_MISMATCH), exactly as without the memo.
 import { readFile, writeFile } from "node:fs/promises";
 import * as path from "node:path";
+import { fsx } from "@codai/axiom-store";
+import { installFs } from "@codai/axiom-store/testing";
 import { expectCode, tempRepo } from "@codai/axiom-testkit";
 import { describe, expect, test } from "vitest";
-import { fsx, installFs } from "../../store/src/fsx";
 import { compileWrite, confirmWrite, prepareConfirm, type WriteFile } from "../src/index";
 import { ready, WRITE_CHECKS } from "./helpers";
 
