@@ -214,6 +214,11 @@ export function joinQueue(root: string, ticket: string, digest: string, start: n
   };
 }
 
+/** Whether this process has a waiter (or a waiter being set up) for `root`'s lock. */
+export function hasWaiters(root: string): boolean {
+  return (queues.get(root)?.waiters.length ?? 0) > 0;
+}
+
 /** The lock of `root` was released by this process: the next waiter here may go without a tick's wait. */
 export function lockReleased(root: string): void {
   const q = queues.get(root);

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { installFs } from "@codai/axiom-store/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { acquireLock, lockStatus } from "../src/lock";
-import { listTickets, TICKET_NAME_RE, writeTicket } from "../src/queue";
+import { listTickets, removeTicket, TICKET_NAME_RE, writeTicket } from "../src/queue";
 import { bundleFixture, DIGEST_A, DIGEST_B, deadPid, runChild, tempRoot } from "./lock-helpers";
 
 let root: string;
@@ -334,6 +334,8 @@ describe("queue tickets", () => {
 
 describe("a queue ticket whose removal failed (non-retryable errno) does not block this process", () => {
   it("the orphaned ticket of this pid is pruned on sight: the next acquireLock gets the lock at once", async () => {
+    // A queued waiter's ticket whose delete failed (a lock taken with an empty queue writes no
+    // ticket, SPEED-5, so the queued path's write and failed removal are made here directly).
     const restore = installFs({
       unlink: async (file: string) => {
         if (file.endsWith(".ticket")) throw Object.assign(new Error("EIO: injected"), { code: "EIO" });
@@ -341,17 +343,59 @@ describe("a queue ticket whose removal failed (non-retryable errno) does not blo
         await unlink(file);
       },
     });
-    let first: Awaited<ReturnType<typeof acquireLock>>;
     try {
-      first = await acquireLock(root, DIGEST_A, 1000);
+      await expect(removeTicket(root, await writeTicket(root, DIGEST_A))).rejects.toMatchObject({ code: "EIO" });
     } finally {
       restore();
     }
     const left = (await readdir(path.join(root, ".axiom", "queue"))).filter((n) => TICKET_NAME_RE.test(n));
     expect(left).toHaveLength(1); // the delete really failed: the file is still there
-    await first.release();
     const second = await acquireLock(root, DIGEST_B, 0);
     await second.release();
     expect((await readdir(path.join(root, ".axiom", "queue"))).filter((n) => TICKET_NAME_RE.test(n))).toEqual([]);
+  });
+});
+
+describe("a free lock with an empty queue (SPEED-5)", () => {
+  /** Files created under queue/ (tickets and their temps) while `run` runs. */
+  async function queueCreates(run: () => Promise<unknown>): Promise<number> {
+    let creates = 0;
+    const { fsx } = await import("@codai/axiom-store");
+    const realOpen = fsx.open;
+    const restore = installFs({
+      open: async (p, flags, mode) => {
+        if (p.startsWith(path.join(root, ".axiom", "queue") + path.sep)) creates++;
+        return realOpen(p, flags, mode);
+      },
+    });
+    try {
+      await run();
+    } finally {
+      restore();
+    }
+    return creates;
+  }
+
+  it("is taken without a ticket; with a live ticket of another process queued, the waiter queues behind it", async () => {
+    expect(await queueCreates(async () => (await acquireLock(root, DIGEST_A, 0)).release())).toBe(0);
+    // A live ticket of another process (this test's parent pid stands in for it): no shortcut.
+    await mkdir(path.join(root, ".axiom", "queue"), { recursive: true });
+    const theirs = `${"0".repeat(27)}-${process.ppid}.ticket`;
+    await writeFile(
+      path.join(root, ".axiom", "queue", theirs),
+      JSON.stringify({
+        pid: process.ppid,
+        hostname: os.hostname(),
+        since: new Date().toISOString(),
+        manifestDigest: DIGEST_B,
+      }),
+    );
+    const err = await acquireLock(root, DIGEST_A, 0).then(
+      () => undefined,
+      (e: { code?: string; details?: Record<string, unknown> }) => e,
+    );
+    expect(err?.code).toBe("ERR_LOCKED");
+    expect(err?.details?.queuePosition).toBe(2);
+    expect(existsSync(path.join(root, ".axiom", "lock"))).toBe(false);
   });
 });
