@@ -11,7 +11,7 @@
 // runs with `strace -c -f -p <server pid>` attached and its syscall counts are printed (fsyncs, pool
 // wake-ups as futex, opens, reads, stats): counts, unlike wall time, do not move with the load.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,6 +60,18 @@ async function connect(command, cmdArgs, cwd) {
 }
 
 const since = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8", shell: false }).trim()) || 100;
+
+/** CPU time (user + system, all threads) the process has used so far, in ms (Linux /proc; else NaN). */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 async function axiomRun(server, n, run) {
   const files = Array.from({ length: n }, (_, i) => ({
@@ -162,12 +174,16 @@ try {
   for (const [k, n] of sizes.entries()) {
     const r = reps[k] ?? 1;
     const t = { axiom: [], preview: [], fs: [], raw: [] };
+    // The server is idle between its calls, so its CPU over the size's axiom runs is theirs alone.
+    let serverCpu = 0;
     for (let i = 0; i < r; i++) {
       const run = `n${n}-r${i}`;
       // Interleaved, so load spikes on a shared machine hit all three alike.
       t.raw.push(await rawRun(dirs.raw, n, run));
       t.fs.push(await fsMcpRun(fsMcp, dirs.fs, n, run));
+      const cpu0 = cpuMsOf(axiom.pid());
       const a = await axiomRun(axiom, n, run);
+      serverCpu += cpuMsOf(axiom.pid()) - cpu0;
       t.axiom.push(a.ms);
       t.preview.push(a.previewMs);
       if (i === 0) {
@@ -175,7 +191,13 @@ try {
         await sameTree(join(dirs.fs, run), join(dirs.raw, run));
       }
     }
-    const m = { axiom: median(t.axiom), preview: median(t.preview), fs: median(t.fs), raw: median(t.raw) };
+    const m = {
+      axiom: median(t.axiom),
+      preview: median(t.preview),
+      fs: median(t.fs),
+      raw: median(t.raw),
+      cpu: serverCpu / r,
+    };
     rows.push({ n, r, ...m });
     if (args.includes("--syscalls")) traced.push({ n, counts: await tracedAxiomRun(axiom, n, `n${n}-strace`) });
     if (!args.includes("--markdown"))
@@ -187,17 +209,44 @@ try {
   rmSync(base, { recursive: true, force: true });
 }
 
+/** Issue 24's change-set targets, each with its ratio in this run: met / not met. */
+function targetLines(measured) {
+  const at = (n) => measured.find((r) => r.n === n);
+  const out = [];
+  const row = (name, ok, ratio) => out.push(`| ${name} | ${ok ? "met" : "**not met**"} | ${ratio} |`);
+  const one = at(1);
+  if (one) {
+    row(
+      "1 file: preview + confirm ≤ 2 × one server-filesystem write_file",
+      one.axiom <= 2 * one.fs,
+      `${(one.axiom / one.fs).toFixed(2)} ×`,
+    );
+    row("1 file: ≤ 5 ms of server CPU", one.cpu <= 5, `${fmt(one.cpu)} ms`);
+  }
+  const ten = at(10);
+  if (ten) {
+    row("10 files: faster than server-filesystem", ten.axiom < ten.fs, `${(ten.axiom / ten.fs).toFixed(2)} ×`);
+    row("10 files: ≤ 2 × raw durable", ten.axiom <= 2 * ten.raw, `${(ten.axiom / ten.raw).toFixed(2)} ×`);
+  }
+  for (const n of [100, 1000]) {
+    const big = at(n);
+    if (big) row(`${n} files: ≤ 1 × raw durable`, big.axiom <= big.raw, `${(big.axiom / big.raw).toFixed(2)} ×`);
+  }
+  return out.length ? ["", "| target (issue 24) | this run | ratio |", "|---|---|---:|", ...out] : [];
+}
+
 const lines = [
   `Command: \`node bench/writes.mjs --sizes ${sizes.join(",")} --reps ${reps.join(",")}\` (run by \`npm run bench\`); medians over the repetitions  `,
   `Machine: ${header}  `,
   `Date: ${started} (start)`,
   "",
-  "| files × 4 KiB | reps | axiom_write preview+confirm ms | of which preview ms | server-filesystem write_file ms | raw durable Node ms | axiom / raw (target ≤ 1.5 at 100, 1000) | axiom / server-filesystem (target < 1 from 10) |",
+  "| files × 4 KiB | reps | axiom_write preview+confirm ms | of which preview ms | axiom server CPU ms per pair (mean) | server-filesystem write_file ms | raw durable Node ms | axiom / raw | axiom / server-filesystem |",
   "|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map(
     (r) =>
-      `| ${r.n} | ${r.r} | ${fmt(r.axiom)} | ${fmt(r.preview)} | ${fmt(r.fs)} | ${fmt(r.raw)} | ${(r.axiom / r.raw).toFixed(2)} | ${(r.axiom / r.fs).toFixed(2)} |`,
+      `| ${r.n} | ${r.r} | ${fmt(r.axiom)} | ${fmt(r.preview)} | ${fmt(r.cpu)} | ${fmt(r.fs)} | ${fmt(r.raw)} | ${(r.axiom / r.raw).toFixed(2)} | ${(r.axiom / r.fs).toFixed(2)} |`,
   ),
+  ...targetLines(rows),
 ];
 if (traced.length) {
   lines.push(

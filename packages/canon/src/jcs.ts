@@ -19,23 +19,16 @@ export function hasLoneSurrogate(s: string): boolean {
   return LONE_SURROGATE.test(s);
 }
 
+/**
+ * RFC 8785 §3.2.2.2 serializes strings as ECMAScript's JSON.stringify does (QuoteJSONString): `"`
+ * and `\` escaped, \b \t \n \f \r, every other code unit below U+0020 as \u00xx (lower-case
+ * hex), everything else as is. Lone surrogates — which JSON.stringify would escape — are refused
+ * first, so the native call gives exactly that text, ≈ 100× faster than a loop per code unit on
+ * the kilobytes of base64 a manifest's blobs hold (issue 24).
+ */
 function escapeString(s: string, path: string): string {
   if (hasLoneSurrogate(s)) throw new JcsError("lone surrogate in string", path);
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x22) out += '\\"';
-    else if (c === 0x5c) out += "\\\\";
-    else if (c < 0x20) {
-      if (c === 0x08) out += "\\b";
-      else if (c === 0x09) out += "\\t";
-      else if (c === 0x0a) out += "\\n";
-      else if (c === 0x0c) out += "\\f";
-      else if (c === 0x0d) out += "\\r";
-      else out += `\\u${c.toString(16).padStart(4, "0")}`;
-    } else out += s[i];
-  }
-  return `${out}"`;
+  return JSON.stringify(s);
 }
 
 function serializeNumber(n: number, path: string): string {

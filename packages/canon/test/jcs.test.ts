@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalDigestRef, canonicalize, JcsError, parseDigestRef, sha256Hex, verifyCanonical } from "../src/index";
+import {
+  canonicalDigestRef,
+  canonicalize,
+  hasLoneSurrogate,
+  JcsError,
+  parseDigestRef,
+  sha256Hex,
+  verifyCanonical,
+} from "../src/index";
 
 describe("JCS (RFC 8785), formats.md §5.3", () => {
   it('JCS of {"b":1,"a":[1,"\\u0007",1e21]} → {"a":[1,"\\u0007",1e+21],"b":1}', () => {
@@ -152,5 +160,46 @@ describe("JCS string escapes at the control-character boundary", () => {
     const obj = Object.fromEntries(shuffled.map((k) => [k, 0]));
     expect(canonicalize(obj)).toBe(`{${keys.map((k) => `"${k}":0`).join(",")}}`);
     expect(canonicalize({ 'q"': 1, "\n": 2 })).toBe('{"\\n":2,"q\\"":1}');
+  });
+});
+
+describe("JCS strings: the native escaper equals RFC 8785 §3.2.2.2 code unit by code unit (issue 24)", () => {
+  /** The reference: QuoteJSONString written out per UTF-16 code unit. */
+  function reference(s: string): string {
+    const short: Record<number, string> = {
+      8: "\\b",
+      9: "\\t",
+      10: "\\n",
+      12: "\\f",
+      13: "\\r",
+      34: '\\"',
+      92: "\\\\",
+    };
+    let out = '"';
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      out += short[c] ?? (c < 0x20 ? `\\u${c.toString(16).padStart(4, "0")}` : s[i]);
+    }
+    return `${out}"`;
+  }
+  it("every string without a lone surrogate (control characters, quotes, backslashes, astral pairs, U+2028)", () => {
+    const unit = fc.oneof(
+      fc.integer({ min: 0, max: 0x3f }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom('"', "\\", "\u2028", "\u2029", "\u007f", "\ud83d\ude00", "€"),
+      fc.string({ unit: "grapheme", maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }), (parts) => {
+        const s = parts.join("");
+        fc.pre(!hasLoneSurrogate(s));
+        expect(canonicalize(s)).toBe(reference(s));
+        expect(canonicalize({ [s]: s })).toBe(`{${reference(s)}:${reference(s)}}`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it("a lone surrogate is still refused, in a value and in a key", () => {
+    expect(() => canonicalize("a\ud800b")).toThrow(JcsError);
+    expect(() => canonicalize({ "\udc00": 1 })).toThrow(JcsError);
   });
 });
