@@ -1,8 +1,10 @@
 // Staging (apply.md §5.3 step 4): every non-delete step's bytes written to `staging/<hex>/<path>`
-// through an exclusive temp, fsynced, renamed and re-hashed; then the staging directories fsynced.
-// Files go in batches: each file keeps the order of step 4 (write → fchown/fchmod → fsync → close →
-// rename → re-hash), while the fsyncs of a batch are in flight together (APL-13).
-import { randomBytes } from "node:crypto";
+// (an exclusive create in the fresh staging tree), fsynced and re-hashed; then the staging
+// directories fsynced. No temp and rename per file (SPEED-7): nothing reads a staged name before
+// the whole tree is staged, and a crash before `committing` is durable leaves staging to recovery,
+// which removes it. Files go in batches: each file keeps the order of step 4 (write →
+// fchown/fchmod → fsync → close → re-hash), while the fsyncs of a batch are in flight together
+// (APL-13).
 import * as path from "node:path";
 import { eachLimit } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
@@ -15,7 +17,6 @@ import {
   mkdirp,
   O,
   openNoFollow,
-  renameRetry,
   rmLeftover,
 } from "@codai/axiom-store";
 import type { PlannedStep } from "./prepare";
@@ -28,11 +29,10 @@ export const STAGE_BATCH = 64;
 interface OpenTemp {
   s: PlannedStep;
   fd: number;
-  tmp: string;
   dest: string;
 }
 
-/** Steps 4.1–4.5 for one file; the temp stays open for its fsync. */
+/** Steps 4.1–4.5 for one file; it stays open for its fsync. */
 async function writeTemp(stagingDir: string, s: PlannedStep, gained: Set<string>): Promise<OpenTemp> {
   const dest = path.join(stagingDir, ...s.rel.split("/"));
   const parent = path.dirname(dest);
@@ -42,14 +42,13 @@ async function writeTemp(stagingDir: string, s: PlannedStep, gained: Set<string>
     for (const d of await mkdirp(parent)) gained.add(path.dirname(d));
     gained.add(parent);
   }
-  const tmp = path.join(parent, `.axiom-tmp-${randomBytes(8).toString("hex")}`);
-  const fd = await fsx.open(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o600);
+  const fd = await fsx.open(dest, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o600);
   try {
     if (!IS_WIN) {
       const st = await fsx.fstat(fd);
       if (!st.isFile())
         throw axiomError("ERR_TARGET_TYPE", {
-          message: `staging temp is not a regular file`,
+          message: `staged file is not a regular file`,
           path: s.rel,
           details: { kind: "other" },
         });
@@ -71,13 +70,12 @@ async function writeTemp(stagingDir: string, s: PlannedStep, gained: Set<string>
     await fsx.close(fd).catch(() => undefined);
     throw err;
   }
-  return { s, fd, tmp, dest };
+  return { s, fd, dest };
 }
 
-/** Steps 4.6 (rename, after the fsync and close) and 4.7 (re-open, re-hash); returns the staging path. */
-async function placeTemp(t: OpenTemp): Promise<string> {
-  const { s, tmp, dest } = t;
-  await renameRetry(tmp, dest);
+/** Step 4.7 (re-open, re-hash, after the fsync and close); returns the staging path. */
+async function verifyStaged(t: OpenTemp): Promise<string> {
+  const { s, dest } = t;
   const check = await openNoFollow(dest);
   try {
     const { hex } = await hashFd(check);
@@ -109,7 +107,7 @@ export async function stageSteps(stagingDir: string, steps: PlannedStep[], durab
     } finally {
       for (const t of open) await fsx.close(t.fd).catch(() => undefined);
     }
-    for (const t of open) t.s.staged = await placeTemp(t);
+    for (const t of open) t.s.staged = await verifyStaged(t);
   }
   if (durable) await fsyncDirs(gained);
 }

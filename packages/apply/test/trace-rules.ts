@@ -51,18 +51,21 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
     .filter(({ c }) => (c.op === "rename" && inTree(c.to)) || (c.op === "unlink" && inTree(c.path)));
   const firstStagedJournal = firstPhase("staged");
 
-  // O1: staged file written → fsync(file) → rename within staging → fsync(dir), all before `staged`.
-  calls.forEach((c, i) => {
-    if (c.op !== "rename" || !c.path.startsWith(staging + sep) || !c.to?.startsWith(staging + sep)) return;
-    const tmp = c.path;
-    const wrote = calls.findIndex((x, k) => k < i && x.op === "write" && x.path === tmp);
-    const synced = calls.findIndex((x, k) => k > wrote && k < i && isFsync(x) && x.path === tmp);
-    if (wrote < 0 || synced < 0) bad.push(`O1 ${c.to}: no fsync of the staged file before its rename`);
-    const dirSync = fsyncAfter(i, path.dirname(c.to));
-    if (dirSync < 0 || (firstStagedJournal >= 0 && dirSync > firstStagedJournal))
-      bad.push(`O1 ${c.to}: staging directory not fsynced before the staged journal`);
-    if (firstStagedJournal >= 0 && i > firstStagedJournal) bad.push(`O1 ${c.to}: staged after the journal`);
-  });
+  // O1: each staged file written → fsync(file), and its directory fsynced, all before `staged`
+  // (written in place in the fresh staging tree, no temp and rename: SPEED-7).
+  const stagedWrites = new Set(
+    calls.filter((c) => c.op === "write" && c.path.startsWith(staging + sep)).map((c) => c.path),
+  );
+  for (const file of stagedWrites) {
+    const wrote = calls.findIndex((x) => x.op === "write" && x.path === file);
+    const synced = calls.findIndex((x, k) => k > wrote && isFsync(x) && x.path === file);
+    const before = firstStagedJournal >= 0 ? firstStagedJournal : calls.length;
+    if (synced < 0 || synced > before) bad.push(`O1 ${file}: staged file not fsynced before the staged journal`);
+    const dirSync = fsyncAfter(wrote, path.dirname(file));
+    if (dirSync < 0 || dirSync > before)
+      bad.push(`O1 ${file}: staging directory not fsynced before the staged journal`);
+    if (firstStagedJournal >= 0 && wrote > firstStagedJournal) bad.push(`O1 ${file}: staged after the journal`);
+  }
 
   // O2: each journal write: tmp written → fsync(tmp) → rename → fsync(journal/); the `staged` write
   // without the fsync of journal/ (SPEED-1: its loss changes nothing a crash can show).
