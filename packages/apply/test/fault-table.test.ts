@@ -125,9 +125,9 @@ describe("fault table", () => {
   it("F08 EIO on fsync of a staged file → failed, ERR_INTERNAL {errno: EIO, syscall: fsync}; exactly one fsync on that fd", async () => {
     const { root, bundle, pre } = fixture();
     // A staged file (not a staging directory): an artifact's path under staging/<hex>/ (SPEED-7).
-    const files = bundle.manifest.artifacts.map((a) => path.join(...a.path.split("/")));
+    const files = (bundle.manifest.artifacts as { path: string }[]).map((a) => path.join(...a.path.split("/")));
     const staged = (p: string) =>
-      p.includes(`${path.sep}staging${path.sep}`) && files.some((f) => p.endsWith(`${path.sep}${f}`));
+      p.includes(`${path.sep}staging${path.sep}`) && files.some((f: string) => p.endsWith(`${path.sep}${f}`));
     const { r, h } = await withFaults([{ op: "fsync", errno: "EIO", pathMatch: staged }], root, bundle);
     expect(r).toMatchObject({
       status: "failed",

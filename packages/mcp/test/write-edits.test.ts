@@ -39,6 +39,21 @@ describe.each<ClientKind>(["v1", "v2-auto"])("client %s", (kind) => {
     return { p, a: applied.structuredContent as Write };
   }
 
+  test("EDIT-7: the confirm of an applied edits write sent again to the same server → noop, nothing written again", async () => {
+    await writeFile(at("resend.txt"), "alpha\n");
+    const args = { files: [{ path: "resend.txt", edits: [{ oldText: "alpha", newText: "beta" }] }] };
+    const { p, a } = await writeThrough(args);
+    expect(a.status).toBe("applied");
+    const again = await mcp.callTool("axiom_write", { ...args, confirmDigest: p.manifestDigest });
+    expect(again.isError ?? false).toBe(false);
+    expect(again.structuredContent).toMatchObject({
+      status: "noop",
+      manifestDigest: p.manifestDigest,
+      files: [{ path: "resend.txt", status: "unchanged" }],
+    });
+    expect(await readFile(at("resend.txt"), "utf8")).toBe("beta\n");
+  });
+
   test("acceptance: a one-line edit of a 2,000-line file sends < 1 KiB of arguments, previews, confirms, applies, and axiom_rollback restores it byte for byte", async () => {
     await writeFile(at("big.ts"), BIG);
     const args = { files: [{ path: "big.ts", edits: [{ oldText: "v1234 = 1234;", newText: "v1234 = 42;" }] }] };

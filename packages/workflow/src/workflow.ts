@@ -18,7 +18,7 @@ import { schemaDocument } from "./schema-document";
 import { findStoredBundle, intakeBundle } from "./stored";
 import { verifyBundle } from "./verify-bundle";
 import { compileWrite } from "./write-compile";
-import { confirmWrite, prepareConfirm } from "./write-confirm";
+import { confirmWrite, prepareConfirm, resentWrite } from "./write-confirm";
 import { checkWriteFiles } from "./write-plan";
 import { previewWrite } from "./write-preview";
 
@@ -40,6 +40,7 @@ export interface Workflow {
   rollbackApplied: typeof rollbackApplied;
   // axiom_write (mcp.md §7): file rules, compile, then preview — or prepare, the human step, confirm.
   checkWriteFiles: typeof checkWriteFiles;
+  resentWrite: typeof resentWrite;
   compileWrite: typeof compileWrite;
   previewWrite: typeof previewWrite;
   prepareConfirm: typeof prepareConfirm;
@@ -70,6 +71,7 @@ export const WORKFLOW: Workflow = {
   applyBundle,
   rollbackApplied,
   checkWriteFiles,
+  resentWrite,
   compileWrite,
   previewWrite,
   prepareConfirm,

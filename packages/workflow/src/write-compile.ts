@@ -5,7 +5,7 @@
 import { compilePlan } from "@codai/axiom-plan";
 import type { EmitterRegistry, ManifestBundle, PlanInput } from "@codai/axiom-schema";
 import { recordAbout } from "./about";
-import { recallPreview, rememberPreview, targetIdentities } from "./write-memo";
+import { argsKeyOf, recallPreview, rememberPreview, targetIdentities } from "./write-memo";
 import { buildWritePlan, type WriteFile } from "./write-plan";
 import { resolveWriteTargets } from "./write-sources";
 
@@ -27,6 +27,8 @@ export interface CompiledWrite {
   bundle: ManifestBundle;
   /** The Plan compiled (the re-send rule reads its ops). */
   plan: PlanInput;
+  /** The digest of the arguments it was compiled from (write-memo.ts). */
+  argsKey: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function compileWrite(req: WriteRequest, confirmDigest?: string): P
   const plan = buildWritePlan(req.files, req.intent, req.planProfile, targets);
   const { bundle } = await compilePlan(plan, { store: "inline", root: req.root, emitters: req.emitters });
   await recordAbout(req.root, bundle.manifestDigest, { intent: req.intent });
-  const compiled = { root: req.root, bundle, plan };
+  const compiled = { root: req.root, bundle, plan, argsKey: argsKeyOf(req) };
   if (before !== undefined) rememberPreview(req, before, compiled);
   return compiled;
 }

@@ -6,7 +6,8 @@ import { computePlanDigest, parsePlan } from "@codai/axiom-plan";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { appliedState, treeHolds } from "./applied-state";
 import { type AppliedOutcome, applyBundle } from "./apply-bundle";
-import type { CompiledWrite } from "./write-compile";
+import type { CompiledWrite, WriteRequest } from "./write-compile";
+import { appliedFromArgs, rememberApplied } from "./write-memo";
 import type { WriteChecksOptions } from "./write-preview";
 import { type WriteResult, writeResultOf } from "./write-result";
 
@@ -40,12 +41,30 @@ export async function prepareConfirm(compiled: CompiledWrite, confirmDigest: str
  * planDigest and the tree still matches that bundle → `noop`, every file `unchanged`.
  */
 async function resentNoop(compiled: CompiledWrite, confirmDigest: string): Promise<WriteResult | undefined> {
-  const { root } = compiled;
-  const state = await appliedState(root, confirmDigest);
+  const stored = await appliedAndHeld(compiled.root, confirmDigest);
+  if (stored === undefined || !samePlan(stored, compiled)) return undefined;
+  return noopResult(compiled.root, stored);
+}
+
+/**
+ * The re-send rule for a write this process applied from these very arguments (EDIT-7): answered
+ * before any compile, which an edits or patch write could not pass again (its oldText is gone).
+ */
+export async function resentWrite(req: WriteRequest, confirmDigest: string): Promise<WriteResult | undefined> {
+  if (!appliedFromArgs(req, confirmDigest)) return undefined;
+  const stored = await appliedAndHeld(req.root, confirmDigest);
+  return stored === undefined ? undefined : noopResult(req.root, stored);
+}
+
+/** The stored bundle of `digest` when it is applied (an fs marker, ARCH-S6) and the tree still holds it. */
+async function appliedAndHeld(root: string, digest: string): Promise<ManifestBundle | undefined> {
+  const state = await appliedState(root, digest);
   const stored = state.bundle;
   if (!state.applied || stored === undefined) return undefined;
-  if (!samePlan(stored, compiled)) return undefined;
-  if (!(await treeHolds(root, stored))) return undefined;
+  return (await treeHolds(root, stored)) ? stored : undefined;
+}
+
+function noopResult(root: string, stored: ManifestBundle): WriteResult {
   return {
     apiVersion: "axiom.dev/v2",
     kind: "ApplyResult",
@@ -93,5 +112,6 @@ export async function confirmWrite(ready: ReadyConfirm, opts: ConfirmOptions): P
     origin: { surface: "mcp", tool: "axiom_write" },
     ...opts,
   });
+  if (outcome.result.status === "applied") rememberApplied(ready.root, ready.bundle.manifestDigest, ready.argsKey);
   return { ...outcome, write: writeResultOf(outcome.result, outcome.result.status, outcome.report) };
 }

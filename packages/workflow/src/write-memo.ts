@@ -27,7 +27,7 @@ interface Remembered {
 /** Keyed by `root` + manifest digest (two roots with equal files compile to one digest). */
 const previews = new Map<string, Remembered>();
 
-function argsKeyOf(req: WriteRequest): string {
+export function argsKeyOf(req: WriteRequest): string {
   return canonicalDigestRef({ root: req.root, files: req.files, intent: req.intent, profile: req.planProfile });
 }
 
@@ -54,7 +54,7 @@ export async function targetIdentities(req: WriteRequest): Promise<Identity[] | 
 export function rememberPreview(req: WriteRequest, ids: Identity[], compiled: CompiledWrite): void {
   const key = `${req.root}\0${compiled.bundle.manifestDigest}`;
   previews.delete(key);
-  previews.set(key, { argsKey: argsKeyOf(req), identities: ids, compiled });
+  previews.set(key, { argsKey: compiled.argsKey, identities: ids, compiled });
   for (const old of previews.keys()) {
     if (previews.size <= KEPT) break;
     previews.delete(old);
@@ -71,4 +71,27 @@ export async function recallPreview(req: WriteRequest, confirmDigest: string): P
   const now = await targetIdentities(req);
   if (now === undefined || now.some((id, i) => id !== kept.identities[i])) return undefined;
   return kept.compiled;
+}
+
+/**
+ * Writes this process applied, by root + digest → the arguments' key (EDIT-7): a re-sent confirm of
+ * an edits or patch write cannot be recompiled to its digest (its oldText is gone from the file it
+ * changed), so the re-send rule recognises it by its arguments instead, while the tree still holds
+ * the applied bundle. A re-send to another process (a restarted server) is refused as before.
+ */
+const appliedHere = new Map<string, string>();
+
+export function rememberApplied(root: string, digest: string, argsKey: string): void {
+  const key = `${root}\0${digest}`;
+  appliedHere.delete(key);
+  appliedHere.set(key, argsKey);
+  for (const old of appliedHere.keys()) {
+    if (appliedHere.size <= KEPT) break;
+    appliedHere.delete(old);
+  }
+}
+
+/** Whether this process applied `digest` on `req.root` from exactly these arguments. */
+export function appliedFromArgs(req: WriteRequest, digest: string): boolean {
+  return appliedHere.get(`${req.root}\0${digest}`) === argsKeyOf(req);
 }

@@ -8,7 +8,7 @@ import { fsx } from "@codai/axiom-store";
 import { installFs } from "@codai/axiom-store/testing";
 import { expectCode, tempRepo } from "@codai/axiom-testkit";
 import { describe, expect, test } from "vitest";
-import { compileWrite, confirmWrite, prepareConfirm, type WriteFile } from "../src/index";
+import { compileWrite, confirmWrite, prepareConfirm, previewWrite, resentWrite, type WriteFile } from "../src/index";
 import { ready, WRITE_CHECKS } from "./helpers";
 
 const request = (root: string, files: WriteFile[], intent = "memo") => ({
@@ -104,5 +104,51 @@ describe("confirm reuses the preview's compile (issue 24)", () => {
     );
     expect(opens).toBeGreaterThan(0);
     expect(second.root).toBe(two.root);
+  });
+});
+
+describe("a re-sent confirm this process applied from the same arguments (EDIT-7)", () => {
+  /** preview → confirm of `files`; returns the applied digest. */
+  async function applyOnce(root: string, files: WriteFile[]): Promise<string> {
+    const c = await compileWrite(request(root, files));
+    expect((await previewWrite(c, WRITE_CHECKS)).status).toBe("preview");
+    const digest = c.bundle.manifestDigest;
+    const out = await confirmWrite(
+      ready(await prepareConfirm(await compileWrite(request(root, files), digest), digest)),
+      WRITE_CHECKS,
+    );
+    expect(out.result.status).toBe("applied");
+    return digest;
+  }
+  const edits = [{ path: "a.txt", edits: [{ oldText: "old", newText: "new" }] }];
+
+  test("an edits write re-sent after it applied → noop, every file unchanged (its oldText is gone, so a compile would refuse)", async () => {
+    const repo = await tempRepo({ "a.txt": "old line\n" });
+    const digest = await applyOnce(repo.root, edits);
+    await expectCode(() => compileWrite(request(repo.root, edits), digest), "ERR_PATCH_NO_MATCH");
+    const again = await resentWrite(request(repo.root, edits), digest);
+    expect(again).toMatchObject({
+      status: "noop",
+      manifestDigest: digest,
+      files: [{ path: "a.txt", status: "unchanged" }],
+    });
+    expect(await readFile(path.join(repo.root, "a.txt"), "utf8")).toBe("new line\n");
+  });
+
+  test("attack: the file changed after the apply → not a noop (the tree no longer holds the applied bundle)", async () => {
+    const repo = await tempRepo({ "a.txt": "old line\n" });
+    const digest = await applyOnce(repo.root, edits);
+    await writeFile(path.join(repo.root, "a.txt"), "someone else\n");
+    expect(await resentWrite(request(repo.root, edits), digest)).toBeUndefined();
+  });
+
+  test("attack: other arguments with the applied digest, or the digest on another root → not a noop", async () => {
+    const repo = await tempRepo({ "a.txt": "old line\n" });
+    const other = await tempRepo({ "a.txt": "old line\n" });
+    const digest = await applyOnce(repo.root, edits);
+    const changed = [{ path: "a.txt", edits: [{ oldText: "old", newText: "NEW" }] }];
+    expect(await resentWrite(request(repo.root, changed), digest)).toBeUndefined();
+    expect(await resentWrite(request(repo.root, edits, "other intent"), digest)).toBeUndefined();
+    expect(await resentWrite(request(other.root, edits), digest)).toBeUndefined();
   });
 });

@@ -82,10 +82,11 @@ export const write = defineTool({
     const root = await deps.resolveRoot(args.root, { lockTaking: true });
     const planProfile = args.profile ?? deps.serverProfile;
     const profile = await selectProfile(deps, planProfile, undefined, root);
-    const compiled = await wf.compileWrite(
-      { root, files: args.files, intent: args.intent ?? "", planProfile, emitters: deps.emitters },
-      args.confirmDigest,
-    );
+    const req = { root, files: args.files, intent: args.intent ?? "", planProfile, emitters: deps.emitters };
+    // A re-send of a confirm this server applied from these arguments: noop, before any compile (EDIT-7).
+    const resent = args.confirmDigest === undefined ? undefined : await wf.resentWrite(req, args.confirmDigest);
+    if (resent !== undefined) return resent;
+    const compiled = await wf.compileWrite(req, args.confirmDigest);
     const { bundle } = compiled;
     deps.log.info("compiled", { manifestDigest: bundle.manifestDigest, artifacts: bundle.manifest.artifacts.length });
 
