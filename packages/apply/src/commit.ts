@@ -105,6 +105,19 @@ async function copyBackup(s: PlannedStep, fd: number, B: string): Promise<void> 
   await renameRetry(tmp, B);
 }
 
+/**
+ * link(2) takes the target by its path, so a path swapped after the re-open (a directory for a
+ * symlink, another file renamed over it) links something else (SEC-40): the backup must be the
+ * captured inode itself, else it is removed again and the step refused as the pre-image changed.
+ */
+async function checkLinkedBackup(s: PlannedStep, B: string): Promise<void> {
+  if (s.pre.kind !== "file") return;
+  const st = await fsx.lstat(B);
+  if (st.isFile() && st.dev === s.pre.dev && st.ino === s.pre.ino) return;
+  await fsx.unlink(B).catch(() => undefined);
+  throw changed(s.rel, s.pre.hex, digestOrAbsent(await capture(s.abs).catch(() => ({ kind: "absent" as const }))));
+}
+
 /** C3: pass 1, backups of every captured regular file, durable before any rename. */
 async function passBackups(tree: string, hex: string, steps: PlannedStep[], journal: Journal): Promise<Journal> {
   await rmLeftover(layout.backup(tree, hex));
@@ -119,12 +132,15 @@ async function passBackups(tree: string, hex: string, steps: PlannedStep[], jour
     try {
       for (const d of await mkdirp(path.dirname(B))) gained.add(path.dirname(d));
       gained.add(path.dirname(B));
+      let linked = false;
       try {
         await fsx.link(s.abs, B);
+        linked = true;
       } catch (err) {
         if (errnoOf(err) === "EEXIST") throw err;
         await copyBackup(s, fd, B);
       }
+      if (linked) await checkLinkedBackup(s, B);
     } finally {
       await fsx.close(fd).catch(() => undefined);
     }

@@ -63,3 +63,51 @@ describe("backups are re-hashed before restore (issue 20 Low 11)", () => {
     expect(fs.readFileSync(path.join(root, "a.txt"), "utf8")).toBe("A2");
   });
 });
+
+describe("a backup link made through a swapped path (SEC-40)", () => {
+  it("attack: the target swapped for another file only while link(2) runs → ERR_PREIMAGE_CHANGED, no backup of the stranger kept, tree as before", async () => {
+    const { root } = tmpRoot();
+    writeTree(root, { "f.txt": "orig", "g.txt": "g" });
+    const b = makeBundle([
+      { path: "f.txt", op: "overwrite", content: "new" },
+      { path: "g.txt", op: "overwrite", content: "g2" },
+    ]);
+    const target = path.join(root, "f.txt");
+    let swapped = false;
+    let restored = false;
+    const h = harness([
+      {
+        op: "link",
+        pathMatch: (p) => p === target,
+        // Swapped just before link(2) resolves the path, and swapped back at the next call, so every
+        // later re-check of the target by its path sees the captured file again.
+        before: () => {
+          fs.renameSync(target, `${target}.orig`);
+          fs.writeFileSync(target, "stranger");
+          swapped = true;
+        },
+      },
+      {
+        op: ["lstat", "open", "fsync", "mkdir", "rename", "unlink", "readdir", "realpath", "fstat"],
+        times: "always",
+        pathMatch: () => swapped && !restored,
+        before: () => {
+          fs.renameSync(`${target}.orig`, target);
+          restored = true;
+        },
+      },
+    ]);
+    let r: Json;
+    try {
+      r = await runApply(b, root);
+    } finally {
+      h.restore();
+    }
+    expect(swapped && restored).toBe(true);
+    expect(r.error?.code).toBe("ERR_PREIMAGE_CHANGED");
+    expect(r.error?.path).toBe("f.txt");
+    expect(fs.readFileSync(target, "utf8")).toBe("orig");
+    expect(fs.readFileSync(path.join(root, "g.txt"), "utf8")).toBe("g");
+    expect(fs.existsSync(axiomPath(root, "backup", hexOf(b), "f.txt"))).toBe(false);
+  });
+});
