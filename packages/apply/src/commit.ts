@@ -23,7 +23,7 @@ import {
   unlinkRetry,
 } from "@codai/axiom-store";
 import { containmentWalk } from "./containment";
-import { pin, unpin, verifyRenamed, verifyUnlinked } from "./escape-guard";
+import { pin, unpin, verifyMadeDirs, verifyRenamed, verifyUnlinked } from "./escape-guard";
 import { type Journal, writeJournal } from "./journal";
 import type { PlannedStep } from "./prepare";
 
@@ -243,7 +243,11 @@ async function commitOne(
       }
     } else {
       // the walk has just lstat'ed every ancestor: an existing parent needs no mkdir -p
-      if (!walk.parentExists) for (const d of await mkdirp(path.dirname(s.abs))) touched.add(path.dirname(d));
+      if (!walk.parentExists) {
+        const made = await mkdirp(path.dirname(s.abs));
+        verifyMadeDirs(tree, s.rel, made, "commit");
+        for (const d of made) touched.add(path.dirname(d));
+      }
       touched.add(path.dirname(s.abs));
       // the identity recorded when the temp was staged (rename keeps the inode), else lstat now (win32)
       const staged = s.stagedId ?? (await fsx.lstat(s.staged as string));

@@ -118,6 +118,41 @@ export function verifyRenamed(
 }
 
 /**
+ * After `mkdir -p` made `made` (absolute, root side first) for `rel` (SEC-41): each directory must
+ * be where it was asked for, inside `rootReal`. One that the kernel places outside (an ancestor
+ * swapped for a link during the call and still swapped) is removed again when empty, deepest first,
+ * and named; one missing at its path right after its mkdir was made somewhere else while the swap
+ * lasted (place unknown). Both answer ERR_ESCAPE_DETECTED before anything is renamed into them.
+ */
+export function verifyMadeDirs(rootReal: string, rel: string, made: readonly string[], phase: EscapePhase): void {
+  const outside: string[] = [];
+  let lost = false;
+  for (const dir of made) {
+    const p = pin(dir);
+    if (p === undefined) {
+      lost = true;
+      continue;
+    }
+    try {
+      const where = whereNow(p);
+      if (where && !isInside(rootReal, where.at)) outside.push(where.at);
+    } finally {
+      unpin(p);
+    }
+  }
+  if (outside.length === 0 && !lost) return;
+  let removed = outside.length > 0;
+  for (const at of [...outside].reverse()) {
+    try {
+      fs.rmdirSync(at);
+    } catch {
+      removed = false;
+    }
+  }
+  throw escapeError(rel, phase, "mkdir", outside[0] ?? null, removed);
+}
+
+/**
  * After `unlink(abs)`: the pinned inode's name must be the one removed, inside `rootReal`. A pin
  * still linked means the call removed some other file (the path resolved elsewhere).
  */

@@ -183,3 +183,73 @@ describe.runIf(posix)("TOCTOU escapes are caught after the call (issue 20 Medium
     expect(r.error.details.recovering).toBe(b.manifestDigest);
   });
 });
+
+/** Runs `before` just before and `after` just after the first mkdir of `dir`. */
+function aroundMkdir(dir: string, before: () => void, after: () => void): () => void {
+  const base = fsx.mkdir;
+  let fired = false;
+  return installFs({
+    mkdir: async (d) => {
+      const hit = !fired && d === dir;
+      if (hit) {
+        fired = true;
+        before();
+      }
+      await base(d);
+      if (hit) after();
+    },
+  });
+}
+
+describe.runIf(posix)("mkdir -p through a swapped ancestor (SEC-41)", () => {
+  it("attack: ancestor swapped for a link during the create's mkdir and left swapped → failed ERR_ESCAPE_DETECTED {op: mkdir, outside}; the empty directory made outside is removed again", async () => {
+    const { root, parent, out } = tmpRoot();
+    writeTree(root, { "a/keep.txt": "K" });
+    const b = makeBundle([{ path: "a/sub/new.txt", content: "NEW" }]);
+    const restore = aroundMkdir(
+      path.join(root, "a", "sub"),
+      () => swapIn(root, parent, out),
+      () => undefined,
+    );
+    let r: Json;
+    try {
+      r = await runApply(b, root);
+    } finally {
+      restore();
+      swapBack(root, parent);
+    }
+    expect(r.status).toBe("failed");
+    expect(r.error.code).toBe("ERR_ESCAPE_DETECTED");
+    expect(r.error.details).toMatchObject({
+      op: "mkdir",
+      outside: path.join(out, "sub"),
+      phase: "commit",
+      removed: true,
+    });
+    expect(fs.readdirSync(out)).toEqual([]);
+    expect(fs.existsSync(path.join(root, "a", "sub", "new.txt"))).toBe(false);
+  });
+
+  it("attack: swapped during the mkdir and swapped straight back → the directory is missing where it was made: failed ERR_ESCAPE_DETECTED {op: mkdir, outside: null}, nothing renamed into the root", async () => {
+    const { root, parent, out } = tmpRoot();
+    writeTree(root, { "a/keep.txt": "K" });
+    const b = makeBundle([{ path: "a/sub/new.txt", content: "NEW" }]);
+    const restore = aroundMkdir(
+      path.join(root, "a", "sub"),
+      () => swapIn(root, parent, out),
+      () => swapBack(root, parent),
+    );
+    let r: Json;
+    try {
+      r = await runApply(b, root);
+    } finally {
+      restore();
+    }
+    expect(r.status).toBe("failed");
+    expect(r.error.code).toBe("ERR_ESCAPE_DETECTED");
+    expect(r.error.details).toMatchObject({ op: "mkdir", outside: null, phase: "commit" });
+    expect(fs.existsSync(path.join(root, "a", "sub"))).toBe(false);
+    // Known residual (docs/security.md): the empty directory made while the swap lasted stays outside.
+    expect(fs.readdirSync(out)).toEqual(["sub"]);
+  });
+});
