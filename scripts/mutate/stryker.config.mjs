@@ -11,7 +11,7 @@
 //   has no globalSetup (the CLI build is not needed by the core packages' tests).
 // - coverageAnalysis "perTest": each mutant runs only the tests that reach it; a mutant no test of
 //   the package reaches is reported "NoCoverage", the signal the issue asks for.
-// - concurrency 2: the machines have 2 cores.
+// - concurrency 2: the machines have 2 cores (`--concurrency=1` when other work shares them).
 // - incremental: true, with the incremental file in reports/mutation/<target>/ (gitignored, and a
 //   path Stryker never copies into its sandbox): a second run re-tests only mutants whose source or
 //   covering tests changed. `--force` (run.mjs) re-runs everything.
@@ -31,9 +31,10 @@ export function reportDir(targetName) {
 
 /**
  * Stryker options for `targetName`. `allMutants` drops the message-text ignorer (for the "all
- * mutants" column of docs/test-strength.md); `force` re-runs every mutant despite the incremental file.
+ * mutants" column of docs/test-strength.md); `force` re-runs every mutant despite the incremental file;
+ * `concurrency` is the number of test runners (undefined: 2).
  */
-export function strykerOptions(targetName, { allMutants = false, force = false } = {}) {
+export function strykerOptions(targetName, { allMutants = false, force = false, concurrency = 2 } = {}) {
   const target = targetNamed(targetName);
   const dir = reportDir(target.name);
   const suffix = allMutants ? "-all" : "";
@@ -45,7 +46,7 @@ export function strykerOptions(targetName, { allMutants = false, force = false }
     ignorers: allMutants ? [] : ["axiom-message-text"],
     mutate: [...target.mutate],
     coverageAnalysis: "perTest",
-    concurrency: 2,
+    concurrency,
     incremental: true,
     incrementalFile: `${dir}/incremental${suffix}.json`,
     force,

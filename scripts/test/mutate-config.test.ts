@@ -39,10 +39,12 @@ const filesMatching = (glob: string) => {
 const checkable = targets.filter((t) => t.status !== "pending" || existsSync(join(repoRoot, t.waitsFor as string)));
 
 describe("mutate targets (scripts/mutate/targets.mjs)", () => {
-  it("names are unique and canon and rules are the ready ones", () => {
+  it("names are unique and canon, rules, store and mcp-human are among the ready ones", () => {
     const names = targets.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(targets.filter((t) => t.status === "ready").map((t) => t.name)).toEqual(["canon", "rules"]);
+    expect(targets.filter((t) => t.status === "ready").map((t) => t.name)).toEqual(
+      expect.arrayContaining(["canon", "rules", "store", "mcp-human"]),
+    );
     for (const t of targets) expect(["ready", "prepared", "pending"]).toContain(t.status);
   });
 
@@ -88,6 +90,7 @@ describe("Stryker options (scripts/mutate/stryker.config.mjs)", () => {
     for (const file of [o.vitest.configFile, ...o.plugins.filter((p: string) => p.startsWith("./"))]) {
       expect(existsSync(join(repoRoot, file)), file).toBe(true);
     }
+    expect(strykerOptions(name, { concurrency: 1 }).concurrency).toBe(1);
     const all = strykerOptions(name, { allMutants: true });
     expect(all.ignorers).toEqual([]);
     expect(all.incrementalFile).not.toBe(o.incrementalFile);
@@ -124,9 +127,16 @@ describe("Stryker options (scripts/mutate/stryker.config.mjs)", () => {
 
 describe("run.mjs arguments and summary", () => {
   it("no argument → the ready targets; an unknown flag, or a pending target whose package is absent, is refused", () => {
-    expect(parseArgs([]).targets.map((t: Target) => t.name)).toEqual(["canon", "rules"]);
+    expect(parseArgs([]).targets.map((t: Target) => t.name)).toEqual(
+      targets.filter((t) => t.status === "ready").map((t) => t.name),
+    );
     expect(parseArgs(["rules", "--all-mutants"])).toMatchObject({ allMutants: true, force: false });
     expect(() => parseArgs(["--fast"])).toThrow(/unknown option/);
+    expect(parseArgs(["store", "--concurrency=1"]).concurrency).toBe(1);
+    expect(parseArgs(["store"]).concurrency).toBeUndefined();
+    for (const bad of ["--concurrency=0", "--concurrency=", "--concurrency=x"]) {
+      expect(() => parseArgs([bad])).toThrow(/unknown option/);
+    }
     for (const pending of targets.filter((t) => t.status === "pending")) {
       if (existsSync(join(repoRoot, pending.waitsFor as string))) {
         expect(parseArgs([pending.name]).targets.map((t: Target) => t.name)).toEqual([pending.name]);
