@@ -13,6 +13,14 @@ import { TARGETS, targetNamed } from "./targets.mjs";
 
 const UNDETECTED = new Set(["Survived", "NoCoverage"]);
 
+/** The test worker thread's heap (stryker.config.mjs header: why it goes through NODE_OPTIONS). */
+export const TEST_HEAP = "--max-old-space-size=4096";
+
+/** NODE_OPTIONS with TEST_HEAP added, unless a heap size is already set. */
+export function withTestHeap(nodeOptions = "") {
+  return nodeOptions.includes("--max-old-space-size") ? nodeOptions : `${nodeOptions} ${TEST_HEAP}`.trim();
+}
+
 /** Per-file counts and score (detected / (detected + undetected), Stryker's definition), sorted by file. */
 export function summarize(results, cwd = process.cwd()) {
   const byFile = new Map();
@@ -96,6 +104,7 @@ export function parseArgs(argv) {
 async function main(argv) {
   const { targets, allMutants, force, concurrency } = parseArgs(argv);
   const { Stryker } = await import("@stryker-mutator/core");
+  process.env.NODE_OPTIONS = withTestHeap(process.env.NODE_OPTIONS);
   for (const target of targets) {
     process.env.AXIOM_MUTATE_TARGET = target.name;
     const started = Date.now();

@@ -12,7 +12,7 @@ import { markUnloadableFiles } from "../mutate/load-failure-reporter";
 // @ts-expect-error plain ESM module without type declarations
 import { IGNORE_REASON, IGNORER_NAME, MessageTextIgnorer, strykerPlugins } from "../mutate/message-ignorer.mjs";
 // @ts-expect-error plain ESM module without type declarations
-import { markdownTable, parseArgs, summarize } from "../mutate/run.mjs";
+import { markdownTable, parseArgs, summarize, TEST_HEAP, withTestHeap } from "../mutate/run.mjs";
 // @ts-expect-error plain ESM module without type declarations
 import { reportDir, strykerOptions } from "../mutate/stryker.config.mjs";
 // @ts-expect-error plain ESM module without type declarations
@@ -144,6 +144,13 @@ describe("run.mjs arguments and summary", () => {
         expect(() => parseArgs([pending.name])).toThrow(/waits for/);
       }
     }
+  });
+
+  it("the tests' worker thread gets a 4 GiB heap through NODE_OPTIONS, unless one is already set", () => {
+    expect(TEST_HEAP).toBe("--max-old-space-size=4096");
+    expect(withTestHeap(undefined)).toBe(TEST_HEAP);
+    expect(withTestHeap("--enable-source-maps")).toBe(`--enable-source-maps ${TEST_HEAP}`);
+    expect(withTestHeap("--max-old-space-size=8192")).toBe("--max-old-space-size=8192");
   });
 
   it("per-file score = (killed + timeout) / (killed + timeout + survived + no coverage); ignored and errors left out; survivors that ran no test counted apart", () => {
