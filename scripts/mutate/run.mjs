@@ -14,7 +14,7 @@ import { TARGETS, targetNamed } from "./targets.mjs";
 const UNDETECTED = new Set(["Survived", "NoCoverage"]);
 
 /** The test worker thread's heap (stryker.config.mjs header: why it goes through NODE_OPTIONS). */
-export const TEST_HEAP = "--max-old-space-size=4096";
+export const TEST_HEAP = "--max-old-space-size=8192";
 
 /** NODE_OPTIONS with TEST_HEAP added, unless a heap size is already set. */
 export function withTestHeap(nodeOptions = "") {

@@ -11,12 +11,12 @@
 //   has no globalSetup (the CLI build is not needed by the core packages' tests).
 // - coverageAnalysis "perTest": each mutant runs only the tests that reach it; a mutant no test of
 //   the package reaches is reported "NoCoverage", the signal the issue asks for.
-// - A 4 GiB heap for the tests (run.mjs, TEST_HEAP): the vitest runner runs them in a worker thread
-//   (pool "threads", forced by @stryker-mutator/vitest-runner), whose heap without an explicit limit
-//   is smaller than the process's; the store's intake suite (a 50,000-deep bundle beside 4 MiB
-//   ones) ran it out of memory ("Worker exited unexpectedly" in the dry run). The flag reaches the
-//   worker only through NODE_OPTIONS (Stryker's testRunnerNodeArgs stop at the runner process, and
-//   a worker's execArgv refuses V8 options).
+// - An 8 GiB heap limit for the tests (run.mjs, TEST_HEAP): the vitest runner runs them in a
+//   worker thread (pool "threads", forced by @stryker-mutator/vitest-runner), whose heap without
+//   an explicit limit is smaller than the process's; the store's intake suite (a 50,000-deep
+//   bundle beside 4 MiB ones) ran it out of memory once instrumented ("Worker exited unexpectedly"
+//   in the dry run; 4 GiB was not enough). The flag reaches the worker only through NODE_OPTIONS
+//   (Stryker's testRunnerNodeArgs stop at the runner process; a worker's execArgv refuses V8 flags).
 // - concurrency 2: the machines have 2 cores (`--concurrency=1` when other work shares them).
 // - incremental: true, with the incremental file in reports/mutation/<target>/ (gitignored, and a
 //   path Stryker never copies into its sandbox): a second run re-tests only mutants whose source or

@@ -146,11 +146,11 @@ describe("run.mjs arguments and summary", () => {
     }
   });
 
-  it("the tests' worker thread gets a 4 GiB heap through NODE_OPTIONS, unless one is already set", () => {
-    expect(TEST_HEAP).toBe("--max-old-space-size=4096");
+  it("the tests' worker thread gets an 8 GiB heap limit through NODE_OPTIONS, unless one is already set", () => {
+    expect(TEST_HEAP).toBe("--max-old-space-size=8192");
     expect(withTestHeap(undefined)).toBe(TEST_HEAP);
     expect(withTestHeap("--enable-source-maps")).toBe(`--enable-source-maps ${TEST_HEAP}`);
-    expect(withTestHeap("--max-old-space-size=8192")).toBe("--max-old-space-size=8192");
+    expect(withTestHeap("--max-old-space-size=2048")).toBe("--max-old-space-size=2048");
   });
 
   it("per-file score = (killed + timeout) / (killed + timeout + survived + no coverage); ignored and errors left out; survivors that ran no test counted apart", () => {
