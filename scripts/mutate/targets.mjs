@@ -94,10 +94,12 @@ export const TARGETS = [
     ],
     // The human-* tests that run the server in this process. human-demo, -state, -tamper, -wire and
     // -shows-change spawn the built dist/cli.js, which never sees a mutant of src: left out, so they
-    // neither pass for every mutant nor cost a child process per run.
+    // neither pass for every mutant nor cost a child process per run (human-step.test.ts holds the
+    // in-process cases of the step's decision and the tamper check).
     tests: [
       "packages/mcp/test/human-http.test.ts",
       "packages/mcp/test/human-message.test.ts",
+      "packages/mcp/test/human-step.test.ts",
       "packages/mcp/test/human-units.test.ts",
     ],
   },

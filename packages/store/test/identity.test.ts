@@ -115,7 +115,13 @@ describe("capture", () => {
   it("the file removed after the lstat → absent; another file renamed over it → ERR_PREIMAGE_CHANGED", async () => {
     const f = join(dir, "f");
     await writeFile(f, "x");
-    expect(await beforeOpenOf(f, () => rm(f), () => capture(f))).toEqual({ kind: "absent" });
+    expect(
+      await beforeOpenOf(
+        f,
+        () => rm(f),
+        () => capture(f),
+      ),
+    ).toEqual({ kind: "absent" });
     await writeFile(f, "first");
     await writeFile(join(dir, "other"), "second");
     await beforeOpenOf(

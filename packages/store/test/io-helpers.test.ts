@@ -33,23 +33,26 @@ describe("fsyncDir", () => {
     expect(await recorded(() => fsyncDir(dir))).toEqual(["open", `fsync:${dir}`, `close:${dir}`]);
   });
 
-  it.each(["EINVAL", "ENOTSUP"])("a file system without directory sync (%s) is tolerated; the fd is closed", async (code) => {
-    const closed: number[] = [];
-    const close = fsx.close;
-    await withFs(
-      {
-        fsync: async () => {
-          throw errno(code, "fsync");
+  it.each(["EINVAL", "ENOTSUP"])(
+    "a file system without directory sync (%s) is tolerated; the fd is closed",
+    async (code) => {
+      const closed: number[] = [];
+      const close = fsx.close;
+      await withFs(
+        {
+          fsync: async () => {
+            throw errno(code, "fsync");
+          },
+          close: async (fd) => {
+            closed.push(fd);
+            await close(fd);
+          },
         },
-        close: async (fd) => {
-          closed.push(fd);
-          await close(fd);
-        },
-      },
-      () => fsyncDir(dir),
-    );
-    expect(closed).toHaveLength(1);
-  });
+        () => fsyncDir(dir),
+      );
+      expect(closed).toHaveLength(1);
+    },
+  );
 
   it("any other fsync failure (EIO) propagates raw, after the fd is closed", async () => {
     const closed: number[] = [];
