@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fsx } from "../src/fsx";
 import {
   atomicWrite,
@@ -294,49 +294,87 @@ describe("rm helpers and readJsonIfExists", () => {
 });
 
 describe("renameRetry / unlinkRetry (apply.md §5.10)", () => {
-  /** A seam method failing with `code` for the first `times` calls, then doing `then`. */
-  function failing(code: string, times: number, then: () => Promise<void> = async () => undefined) {
+  // The retry sleeps (50 ms × n) run on fake timers: the count of attempts is the behaviour.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Settles `run` while the fake clock runs every pending sleep. */
+  async function settled<T>(run: Promise<T>): Promise<T> {
+    const out = run.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.runAllTimersAsync();
+    const r = (await out) as { value?: T; error?: unknown };
+    if ("error" in r) throw r.error;
+    return r.value as T;
+  }
+
+  /** A seam method failing with `code` for the first `times` calls, then succeeding. */
+  function failing(code: string, times: number) {
     const seen = { calls: 0 };
     const call = async () => {
       seen.calls++;
       if (seen.calls <= times) throw errno(code);
-      await then();
     };
     return { seen, call };
   }
 
   it.each(["EBUSY", "EPERM", "EACCES"])("a rename failing with %s is retried and succeeds", async (code) => {
     const f = failing(code, 2);
-    await withFs({ rename: f.call }, () => renameRetry("/a", "/b"));
+    await settled(withFs({ rename: f.call }, () => renameRetry("/a", "/b")));
     expect(f.seen.calls).toBe(3);
   });
 
   it("a rename that keeps failing → ERR_EBUSY {from, to} after RETRY_MAX retries", async () => {
     const f = failing("EBUSY", 100);
-    const err = await withFs({ rename: f.call }, () => expectCode(() => renameRetry("/a", "/b"), "ERR_EBUSY"));
+    const err = await settled(withFs({ rename: f.call }, () => expectCode(() => renameRetry("/a", "/b"), "ERR_EBUSY")));
     expect(err.details).toEqual({ from: "/a", to: "/b" });
     expect(f.seen.calls).toBe(RETRY_MAX + 1);
   });
 
+  it("the sleeps between attempts grow: 50 ms, then 100 ms, … (a retry is never immediate)", async () => {
+    const f = failing("EBUSY", 2);
+    const run = withFs({ rename: f.call }, () => renameRetry("/a", "/b"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(f.seen.calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(f.seen.calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.seen.calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(f.seen.calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.seen.calls).toBe(3);
+    await run;
+  });
+
   it("a failure that is not retryable (ENOENT) propagates raw at once", async () => {
     const f = failing("ENOENT", 100);
-    await expect(withFs({ rename: f.call }, () => renameRetry("/a", "/b"))).rejects.toMatchObject({
+    await expect(settled(withFs({ rename: f.call }, () => renameRetry("/a", "/b")))).rejects.toMatchObject({
       code: "ENOENT",
     });
     expect(f.seen.calls).toBe(1);
     const u = failing("ENOENT", 100);
-    await expect(withFs({ unlink: u.call }, () => unlinkRetry("/a"))).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(settled(withFs({ unlink: u.call }, () => unlinkRetry("/a")))).rejects.toMatchObject({
+      code: "ENOENT",
+    });
     expect(u.seen.calls).toBe(1);
   });
 
   it("unlink: retried on EPERM; exhausted → ERR_EBUSY {target}; a real unlink removes the file", async () => {
     const f = failing("EPERM", 1);
-    await withFs({ unlink: f.call }, () => unlinkRetry("/a"));
+    await settled(withFs({ unlink: f.call }, () => unlinkRetry("/a")));
     expect(f.seen.calls).toBe(2);
     const g = failing("EBUSY", 100);
-    const err = await withFs({ unlink: g.call }, () => expectCode(() => unlinkRetry("/t"), "ERR_EBUSY"));
+    const err = await settled(withFs({ unlink: g.call }, () => expectCode(() => unlinkRetry("/t"), "ERR_EBUSY")));
     expect(err.details).toEqual({ target: "/t" });
     expect(g.seen.calls).toBe(RETRY_MAX + 1);
+    vi.useRealTimers();
     await writeFile(join(dir, "gone"), "x");
     await unlinkRetry(join(dir, "gone"));
     expect(await readdir(dir)).toEqual([]);
