@@ -5,6 +5,7 @@
 //   --all-mutants  also score error-message text (the ignorer off; its own incremental file)
 //   --force        ignore the incremental file and re-test every mutant
 //   --concurrency=N  test runners at once (default 2, one per core); 1 on a machine others share
+//   --ignore-static  leave static mutants (module-level code, which runs every test) out: Ignored
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -90,7 +91,8 @@ export function parseArgs(argv) {
   for (const f of flags) {
     const n = CONCURRENCY.exec(f)?.[1];
     if (n !== undefined) concurrency = Number(n);
-    else if (f !== "--all-mutants" && f !== "--force") throw new Error(`unknown option ${f}`);
+    else if (f !== "--all-mutants" && f !== "--force" && f !== "--ignore-static")
+      throw new Error(`unknown option ${f}`);
   }
   const names = argv.filter((a) => !a.startsWith("--"));
   const targets = names.length > 0 ? names.map(targetNamed) : TARGETS.filter((t) => t.status === "ready");
@@ -98,18 +100,24 @@ export function parseArgs(argv) {
     if (t.status === "pending" && !existsSync(t.waitsFor))
       throw new Error(`target "${t.name}" waits for ${t.waitsFor}`);
   }
-  return { targets, allMutants: flags.has("--all-mutants"), force: flags.has("--force"), concurrency };
+  return {
+    targets,
+    allMutants: flags.has("--all-mutants"),
+    force: flags.has("--force"),
+    ignoreStatic: flags.has("--ignore-static"),
+    concurrency,
+  };
 }
 
 async function main(argv) {
-  const { targets, allMutants, force, concurrency } = parseArgs(argv);
+  const { targets, allMutants, force, ignoreStatic, concurrency } = parseArgs(argv);
   const { Stryker } = await import("@stryker-mutator/core");
   process.env.NODE_OPTIONS = withTestHeap(process.env.NODE_OPTIONS);
   for (const target of targets) {
     process.env.AXIOM_MUTATE_TARGET = target.name;
     const started = Date.now();
     const results = await new Stryker(
-      strykerOptions(target.name, { allMutants, force, concurrency }),
+      strykerOptions(target.name, { allMutants, force, ignoreStatic, concurrency }),
     ).runMutationTest();
     const rows = summarize(results);
     const dir = reportDir(target.name);

@@ -38,9 +38,13 @@ export function reportDir(targetName) {
 /**
  * Stryker options for `targetName`. `allMutants` drops the message-text ignorer (for the "all
  * mutants" column of docs/test-strength.md); `force` re-runs every mutant despite the incremental file;
- * `concurrency` is the number of test runners (undefined: 2).
+ * `concurrency` is the number of test runners (undefined: 2); `ignoreStatic` leaves static mutants
+ * out (Stryker's `ignoreStatic`: each runs the whole suite, too slow for a loaded machine).
  */
-export function strykerOptions(targetName, { allMutants = false, force = false, concurrency = 2 } = {}) {
+export function strykerOptions(
+  targetName,
+  { allMutants = false, force = false, ignoreStatic = false, concurrency = 2 } = {},
+) {
   const target = targetNamed(targetName);
   const dir = reportDir(target.name);
   const suffix = allMutants ? "-all" : "";
@@ -53,6 +57,7 @@ export function strykerOptions(targetName, { allMutants = false, force = false, 
     mutate: [...target.mutate],
     coverageAnalysis: "perTest",
     concurrency,
+    ignoreStatic,
     incremental: true,
     incrementalFile: `${dir}/incremental${suffix}.json`,
     force,

@@ -91,6 +91,8 @@ describe("Stryker options (scripts/mutate/stryker.config.mjs)", () => {
       expect(existsSync(join(repoRoot, file)), file).toBe(true);
     }
     expect(strykerOptions(name, { concurrency: 1 }).concurrency).toBe(1);
+    expect(o.ignoreStatic).toBe(false);
+    expect(strykerOptions(name, { ignoreStatic: true }).ignoreStatic).toBe(true);
     const all = strykerOptions(name, { allMutants: true });
     expect(all.ignorers).toEqual([]);
     expect(all.incrementalFile).not.toBe(o.incrementalFile);
@@ -134,6 +136,8 @@ describe("run.mjs arguments and summary", () => {
     expect(() => parseArgs(["--fast"])).toThrow(/unknown option/);
     expect(parseArgs(["store", "--concurrency=1"]).concurrency).toBe(1);
     expect(parseArgs(["store"]).concurrency).toBeUndefined();
+    expect(parseArgs(["store", "--ignore-static"]).ignoreStatic).toBe(true);
+    expect(parseArgs(["store"]).ignoreStatic).toBe(false);
     for (const bad of ["--concurrency=0", "--concurrency=", "--concurrency=x"]) {
       expect(() => parseArgs([bad])).toThrow(/unknown option/);
     }
