@@ -97,6 +97,7 @@ export const TARGETS = [
     // neither pass for every mutant nor cost a child process per run (human-step.test.ts holds the
     // in-process cases of the step's decision and the tamper check).
     tests: [
+      "packages/mcp/test/human-excerpt.test.ts",
       "packages/mcp/test/human-http.test.ts",
       "packages/mcp/test/human-message.test.ts",
       "packages/mcp/test/human-step.test.ts",
