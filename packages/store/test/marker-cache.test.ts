@@ -126,6 +126,20 @@ describe("isFsMarker's memory", () => {
     expect(await recorded(() => isFsMarker(root, hex))).toEqual(["lstat", "readFile", "lstat"]);
   });
 
+  it("a remembered marker rewritten in place with other bytes of the same size (same inode) → read again → false", async () => {
+    const root = await tempRoot();
+    await writeAppliedMarker(root, hex, marker());
+    expect(await isFsMarker(root, hex)).toBe(true);
+    const file = layout.applied(root, hex);
+    const text = await readFile(file, "utf8");
+    const pr = JSON.stringify(marker({ mode: "pr" }));
+    const same = pr.length < text.length ? `${pr}${" ".repeat(text.length - pr.length)}` : pr;
+    expect(same.length).toBe(text.length);
+    await new Promise((r) => setTimeout(r, 20)); // a later mtime, whatever the clock's resolution
+    await writeFile(file, same); // in place: the inode and the size stay
+    expect(await isFsMarker(root, hex)).toBe(false);
+  });
+
   it("a directory in the marker's place → false", async () => {
     const root = await tempRoot();
     await mkdir(layout.applied(root, hex), { recursive: true });
