@@ -3,6 +3,7 @@
 // (PII included, whatever a profile disables), which changes have an excerpt, and the head lines.
 import type { FileChange } from "@codai/axiom-workflow";
 import { describe, expect, test } from "vitest";
+import { evaluateAnswer } from "../src/server/human/answer";
 import {
   clipEnd,
   clipMiddle,
@@ -12,6 +13,7 @@ import {
   flaggedPattern,
 } from "../src/server/human/excerpt";
 import { confirmationMessage, digest12, digestHex, orderOps } from "../src/server/human/message";
+import { RequestStateStore } from "../src/server/human/state";
 
 const text = (path: string, lines: string[], op: FileChange["op"] = "create"): FileChange => ({
   op,
@@ -157,5 +159,43 @@ describe("message head", () => {
     const msg = confirmationMessage("/r", `sha256:${"2".repeat(64)}`, changes);
     expect(msg).not.toContain("… and");
     expect(msg.split("\n").filter((l) => l.startsWith("create "))).toHaveLength(20);
+  });
+});
+
+describe("kills of the first mutation run's survivors", () => {
+  test("clipMiddle escapes a TAB (a path never keeps one raw)", () => {
+    expect(clipMiddle("a\tb")).toBe("a\\u{0009}b");
+  });
+
+  test("the scanner reads a diff line without its sign: `+0712345678` is a phone number", () => {
+    const { lines } = excerpt([text("a.txt", ["+0712345678"])], 60);
+    expect(lines).toEqual(["=== a.txt", "+[line hidden: matches secret pattern phoneRo]"]);
+  });
+
+  test("answers: null or a null content is no answer / a mismatch, never a crash; inner whitespace is not trimmed", () => {
+    const D = `sha256:${"ab12cd34ef56".padEnd(64, "0")}`;
+    expect(evaluateAnswer(null, D)).toBe("ask-again");
+    expect(evaluateAnswer({ action: "accept", content: null }, D)).toBe("mismatch");
+    expect(evaluateAnswer({ action: "accept", content: { confirm: true, digest12: "ab12 cd34ef56" } }, D)).toBe(
+      "mismatch",
+    );
+    expect(evaluateAnswer({ action: "accept", content: { confirm: true, digest12: " ab12cd34ef5 6" } }, D)).toBe(
+      "mismatch",
+    );
+  });
+
+  test("requestState: another prefix on a good body → malformed; a non-canonical base64url spelling of the same bytes → malformed", () => {
+    const bind = { manifestDigest: `sha256:${"1".repeat(64)}`, root: "/r", tool: "axiom_write" };
+    const s = new RequestStateStore();
+    const st = s.mint(bind);
+    expect(s.verify(`v2.${st.slice(3)}`, bind)).toBe("malformed");
+    expect(s.verify(`x${st}`, bind)).toBe("malformed");
+    // 56 bytes take 75 characters, whose last carries 2 unused bits: another last character, same bytes
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = st.at(-1) as string;
+    const other = `${st.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`;
+    expect(Buffer.from(other.slice(3), "base64url").equals(Buffer.from(st.slice(3), "base64url"))).toBe(true);
+    expect(s.verify(other, bind)).toBe("malformed");
+    expect(s.verify(st, bind)).toBeUndefined(); // the refusals consumed nothing
   });
 });

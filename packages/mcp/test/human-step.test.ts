@@ -251,6 +251,17 @@ describe("humanStep: capability and --require-human (§8.3)", () => {
     expect(roundOf(await humanStep(free.call, req())).requestState).toMatch(/^v1\./);
   });
 
+  test("--require-human, an Elicitation hook beside a VS Code auto-approve (one failing check, one warning) → still refused", async () => {
+    await mkdir(join(root, ".claude"), { recursive: true });
+    await writeFile(join(root, ".claude", "settings.json"), AUTO_ANSWER);
+    await mkdir(join(root, ".vscode"), { recursive: true });
+    await writeFile(join(root, ".vscode", "settings.json"), JSON.stringify({ "chat.tools.autoApprove": true }));
+    const baselines = new AuditBaselines();
+    baselines.record(root, await auditElicitationHooks(root, home));
+    const strict = callWith({ requireHuman: true, baselines });
+    expect((await refusal(humanStep(strict.call, req())))?.reason).toBe("elicitation-unsupported");
+  });
+
   test("--require-human and only a VS Code auto-approve (a warning, not a hook that answers) → asked", async () => {
     await mkdir(join(root, ".vscode"), { recursive: true });
     await writeFile(join(root, ".vscode", "settings.json"), JSON.stringify({ "chat.tools.autoApprove": true }));
