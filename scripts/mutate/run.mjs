@@ -1,9 +1,11 @@
-// `npm run mutate [target…] [--all-mutants] [--force]` (issue 25): StrykerJS over each named target
+// `npm run mutate [target…] [--all-mutants] [--force] [--concurrency=N]` (issue 25): StrykerJS over each named target
 // of scripts/mutate/targets.mjs (default: every "ready" one), one after the other, then a per-file
 // score table on stdout and in reports/mutation/<target>/summary.{json,md}. Not part of `npm test`:
 // a run takes minutes on 2 cores. Options are in scripts/mutate/stryker.config.mjs.
 //   --all-mutants  also score error-message text (the ignorer off; its own incremental file)
 //   --force        ignore the incremental file and re-test every mutant
+//   --concurrency=N  test runners at once (default 2, one per core); 1 on a machine others share
+//   --ignore-static  leave static mutants (module-level code, which runs every test) out: Ignored
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,6 +13,14 @@ import { reportDir, strykerOptions } from "./stryker.config.mjs";
 import { TARGETS, targetNamed } from "./targets.mjs";
 
 const UNDETECTED = new Set(["Survived", "NoCoverage"]);
+
+/** The test worker thread's heap (stryker.config.mjs header: why it goes through NODE_OPTIONS). */
+export const TEST_HEAP = "--max-old-space-size=8192";
+
+/** NODE_OPTIONS with TEST_HEAP added, unless a heap size is already set. */
+export function withTestHeap(nodeOptions = "") {
+  return nodeOptions.includes("--max-old-space-size") ? nodeOptions : `${nodeOptions} ${TEST_HEAP}`.trim();
+}
 
 /** Per-file counts and score (detected / (detected + undetected), Stryker's definition), sorted by file. */
 export function summarize(results, cwd = process.cwd()) {
@@ -73,10 +83,16 @@ export function markdownTable(rows) {
   return lines.join("\n");
 }
 
+const CONCURRENCY = /^--concurrency=([1-9]\d*)$/;
+
 export function parseArgs(argv) {
   const flags = new Set(argv.filter((a) => a.startsWith("--")));
+  let concurrency;
   for (const f of flags) {
-    if (f !== "--all-mutants" && f !== "--force") throw new Error(`unknown option ${f}`);
+    const n = CONCURRENCY.exec(f)?.[1];
+    if (n !== undefined) concurrency = Number(n);
+    else if (f !== "--all-mutants" && f !== "--force" && f !== "--ignore-static")
+      throw new Error(`unknown option ${f}`);
   }
   const names = argv.filter((a) => !a.startsWith("--"));
   const targets = names.length > 0 ? names.map(targetNamed) : TARGETS.filter((t) => t.status === "ready");
@@ -84,16 +100,25 @@ export function parseArgs(argv) {
     if (t.status === "pending" && !existsSync(t.waitsFor))
       throw new Error(`target "${t.name}" waits for ${t.waitsFor}`);
   }
-  return { targets, allMutants: flags.has("--all-mutants"), force: flags.has("--force") };
+  return {
+    targets,
+    allMutants: flags.has("--all-mutants"),
+    force: flags.has("--force"),
+    ignoreStatic: flags.has("--ignore-static"),
+    concurrency,
+  };
 }
 
 async function main(argv) {
-  const { targets, allMutants, force } = parseArgs(argv);
+  const { targets, allMutants, force, ignoreStatic, concurrency } = parseArgs(argv);
   const { Stryker } = await import("@stryker-mutator/core");
+  process.env.NODE_OPTIONS = withTestHeap(process.env.NODE_OPTIONS);
   for (const target of targets) {
     process.env.AXIOM_MUTATE_TARGET = target.name;
     const started = Date.now();
-    const results = await new Stryker(strykerOptions(target.name, { allMutants, force })).runMutationTest();
+    const results = await new Stryker(
+      strykerOptions(target.name, { allMutants, force, ignoreStatic, concurrency }),
+    ).runMutationTest();
     const rows = summarize(results);
     const dir = reportDir(target.name);
     const suffix = allMutants ? "-all" : "";

@@ -11,7 +11,13 @@
 //   has no globalSetup (the CLI build is not needed by the core packages' tests).
 // - coverageAnalysis "perTest": each mutant runs only the tests that reach it; a mutant no test of
 //   the package reaches is reported "NoCoverage", the signal the issue asks for.
-// - concurrency 2: the machines have 2 cores.
+// - An 8 GiB heap limit for the tests (run.mjs, TEST_HEAP): the vitest runner runs them in a
+//   worker thread (pool "threads", forced by @stryker-mutator/vitest-runner), whose heap without
+//   an explicit limit is smaller than the process's; the store's intake suite (a 50,000-deep
+//   bundle beside 4 MiB ones) ran it out of memory once instrumented ("Worker exited unexpectedly"
+//   in the dry run; 4 GiB was not enough). The flag reaches the worker only through NODE_OPTIONS
+//   (Stryker's testRunnerNodeArgs stop at the runner process; a worker's execArgv refuses V8 flags).
+// - concurrency 2: the machines have 2 cores (`--concurrency=1` when other work shares them).
 // - incremental: true, with the incremental file in reports/mutation/<target>/ (gitignored, and a
 //   path Stryker never copies into its sandbox): a second run re-tests only mutants whose source or
 //   covering tests changed. `--force` (run.mjs) re-runs everything.
@@ -31,9 +37,14 @@ export function reportDir(targetName) {
 
 /**
  * Stryker options for `targetName`. `allMutants` drops the message-text ignorer (for the "all
- * mutants" column of docs/test-strength.md); `force` re-runs every mutant despite the incremental file.
+ * mutants" column of docs/test-strength.md); `force` re-runs every mutant despite the incremental file;
+ * `concurrency` is the number of test runners (undefined: 2); `ignoreStatic` leaves static mutants
+ * out (Stryker's `ignoreStatic`: each runs the whole suite, too slow for a loaded machine).
  */
-export function strykerOptions(targetName, { allMutants = false, force = false } = {}) {
+export function strykerOptions(
+  targetName,
+  { allMutants = false, force = false, ignoreStatic = false, concurrency = 2 } = {},
+) {
   const target = targetNamed(targetName);
   const dir = reportDir(target.name);
   const suffix = allMutants ? "-all" : "";
@@ -45,7 +56,8 @@ export function strykerOptions(targetName, { allMutants = false, force = false }
     ignorers: allMutants ? [] : ["axiom-message-text"],
     mutate: [...target.mutate],
     coverageAnalysis: "perTest",
-    concurrency: 2,
+    concurrency,
+    ignoreStatic,
     incremental: true,
     incrementalFile: `${dir}/incremental${suffix}.json`,
     force,

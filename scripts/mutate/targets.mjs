@@ -61,32 +61,48 @@ export const TARGETS = [
   },
   {
     name: "store",
-    status: "prepared",
+    status: "ready",
+    // Every file of packages/store/src with logic (index.ts only re-exports).
     mutate: [
-      "packages/store/src/fsx.ts",
-      "packages/store/src/io.ts",
-      "packages/store/src/identity.ts",
-      "packages/store/src/layout.ts",
-      "packages/store/src/intake.ts",
+      "packages/store/src/bundle-memory.ts",
       "packages/store/src/bundles.ts",
+      "packages/store/src/drift.ts",
+      "packages/store/src/fsx.ts",
+      "packages/store/src/identity.ts",
+      "packages/store/src/intake.ts",
+      "packages/store/src/io.ts",
+      "packages/store/src/json-equal.ts",
+      "packages/store/src/layout.ts",
+      "packages/store/src/local-gate.ts",
+      "packages/store/src/marker-cache.ts",
       "packages/store/src/markers.ts",
       "packages/store/src/preimage.ts",
-      "packages/store/src/drift.ts",
+      "packages/store/src/self-ignore.ts",
     ],
     tests: ["packages/store/test/**/*.test.ts"],
   },
   {
     name: "mcp-human",
-    status: "prepared",
+    status: "ready",
     mutate: [
       "packages/mcp/src/server/human/answer.ts",
+      "packages/mcp/src/server/human/excerpt.ts",
       "packages/mcp/src/server/human/message.ts",
       "packages/mcp/src/server/human/state.ts",
       "packages/mcp/src/server/human/step.ts",
       "packages/mcp/src/server/human/tamper.ts",
     ],
-    tests: ["packages/mcp/test/human-*.test.ts"],
-    note: "human-units imports src directly; human-demo spawns the built CLI, so it cannot see a mutant",
+    // The human-* tests that run the server in this process. human-demo, -state, -tamper, -wire and
+    // -shows-change spawn the built dist/cli.js, which never sees a mutant of src: left out, so they
+    // neither pass for every mutant nor cost a child process per run (human-step.test.ts holds the
+    // in-process cases of the step's decision and the tamper check).
+    tests: [
+      "packages/mcp/test/human-excerpt.test.ts",
+      "packages/mcp/test/human-http.test.ts",
+      "packages/mcp/test/human-message.test.ts",
+      "packages/mcp/test/human-step.test.ts",
+      "packages/mcp/test/human-units.test.ts",
+    ],
   },
   {
     name: "gate",

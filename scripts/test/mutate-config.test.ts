@@ -12,7 +12,7 @@ import { markUnloadableFiles } from "../mutate/load-failure-reporter";
 // @ts-expect-error plain ESM module without type declarations
 import { IGNORE_REASON, IGNORER_NAME, MessageTextIgnorer, strykerPlugins } from "../mutate/message-ignorer.mjs";
 // @ts-expect-error plain ESM module without type declarations
-import { markdownTable, parseArgs, summarize } from "../mutate/run.mjs";
+import { markdownTable, parseArgs, summarize, TEST_HEAP, withTestHeap } from "../mutate/run.mjs";
 // @ts-expect-error plain ESM module without type declarations
 import { reportDir, strykerOptions } from "../mutate/stryker.config.mjs";
 // @ts-expect-error plain ESM module without type declarations
@@ -39,10 +39,12 @@ const filesMatching = (glob: string) => {
 const checkable = targets.filter((t) => t.status !== "pending" || existsSync(join(repoRoot, t.waitsFor as string)));
 
 describe("mutate targets (scripts/mutate/targets.mjs)", () => {
-  it("names are unique and canon and rules are the ready ones", () => {
+  it("names are unique and canon, rules, store and mcp-human are among the ready ones", () => {
     const names = targets.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(targets.filter((t) => t.status === "ready").map((t) => t.name)).toEqual(["canon", "rules"]);
+    expect(targets.filter((t) => t.status === "ready").map((t) => t.name)).toEqual(
+      expect.arrayContaining(["canon", "rules", "store", "mcp-human"]),
+    );
     for (const t of targets) expect(["ready", "prepared", "pending"]).toContain(t.status);
   });
 
@@ -88,6 +90,9 @@ describe("Stryker options (scripts/mutate/stryker.config.mjs)", () => {
     for (const file of [o.vitest.configFile, ...o.plugins.filter((p: string) => p.startsWith("./"))]) {
       expect(existsSync(join(repoRoot, file)), file).toBe(true);
     }
+    expect(strykerOptions(name, { concurrency: 1 }).concurrency).toBe(1);
+    expect(o.ignoreStatic).toBe(false);
+    expect(strykerOptions(name, { ignoreStatic: true }).ignoreStatic).toBe(true);
     const all = strykerOptions(name, { allMutants: true });
     expect(all.ignorers).toEqual([]);
     expect(all.incrementalFile).not.toBe(o.incrementalFile);
@@ -124,9 +129,18 @@ describe("Stryker options (scripts/mutate/stryker.config.mjs)", () => {
 
 describe("run.mjs arguments and summary", () => {
   it("no argument → the ready targets; an unknown flag, or a pending target whose package is absent, is refused", () => {
-    expect(parseArgs([]).targets.map((t: Target) => t.name)).toEqual(["canon", "rules"]);
+    expect(parseArgs([]).targets.map((t: Target) => t.name)).toEqual(
+      targets.filter((t) => t.status === "ready").map((t) => t.name),
+    );
     expect(parseArgs(["rules", "--all-mutants"])).toMatchObject({ allMutants: true, force: false });
     expect(() => parseArgs(["--fast"])).toThrow(/unknown option/);
+    expect(parseArgs(["store", "--concurrency=1"]).concurrency).toBe(1);
+    expect(parseArgs(["store"]).concurrency).toBeUndefined();
+    expect(parseArgs(["store", "--ignore-static"]).ignoreStatic).toBe(true);
+    expect(parseArgs(["store"]).ignoreStatic).toBe(false);
+    for (const bad of ["--concurrency=0", "--concurrency=", "--concurrency=x"]) {
+      expect(() => parseArgs([bad])).toThrow(/unknown option/);
+    }
     for (const pending of targets.filter((t) => t.status === "pending")) {
       if (existsSync(join(repoRoot, pending.waitsFor as string))) {
         expect(parseArgs([pending.name]).targets.map((t: Target) => t.name)).toEqual([pending.name]);
@@ -134,6 +148,13 @@ describe("run.mjs arguments and summary", () => {
         expect(() => parseArgs([pending.name])).toThrow(/waits for/);
       }
     }
+  });
+
+  it("the tests' worker thread gets an 8 GiB heap limit through NODE_OPTIONS, unless one is already set", () => {
+    expect(TEST_HEAP).toBe("--max-old-space-size=8192");
+    expect(withTestHeap(undefined)).toBe(TEST_HEAP);
+    expect(withTestHeap("--enable-source-maps")).toBe(`--enable-source-maps ${TEST_HEAP}`);
+    expect(withTestHeap("--max-old-space-size=2048")).toBe("--max-old-space-size=2048");
   });
 
   it("per-file score = (killed + timeout) / (killed + timeout + survived + no coverage); ignored and errors left out; survivors that ran no test counted apart", () => {

@@ -7,8 +7,8 @@ import type { ManifestBundle } from "@codai/axiom-schema";
 import { EXAMPLE_1, expectCode, tempRepo } from "@codai/axiom-testkit";
 import { beforeEach, describe, expect, it } from "vitest";
 import { forgetStoredBundles } from "../src/bundle-memory";
-import { type FsPort, fsx, layout, readStoredBundle, storeBundle } from "../src/index";
-import { installFs } from "../src/testing";
+import { layout, readStoredBundle, storeBundle } from "../src/index";
+import { recorded } from "./seam";
 
 beforeEach(() => forgetStoredBundles());
 /** A real temp root, removed when the test finishes (testkit's tempRepo). */
@@ -19,29 +19,6 @@ async function compiled(root: string): Promise<ManifestBundle> {
   return (await compilePlan(EXAMPLE_1(), { root })).bundle;
 }
 const fileOf = (root: string, b: ManifestBundle) => layout.manifest(root, b.manifestDigest.slice(7));
-
-/** Runs `fn` while recording every seam call by name (`fsync:<path>` for fsyncs of an opened path). */
-async function recorded(fn: () => Promise<unknown>): Promise<string[]> {
-  const calls: string[] = [];
-  const paths = new Map<number, string>();
-  const base = { ...fsx };
-  const wrap: Partial<FsPort> = {};
-  for (const key of Object.keys(base) as (keyof FsPort)[]) {
-    (wrap as Record<string, unknown>)[key] = async (...args: unknown[]) => {
-      const out = await (base[key] as (...a: unknown[]) => Promise<unknown>)(...args);
-      if (key === "open") paths.set(out as number, args[0] as string);
-      calls.push(key === "fsync" ? `fsync:${paths.get(args[0] as number)}` : key);
-      return out;
-    };
-  }
-  const restore = installFs(wrap);
-  try {
-    await fn();
-  } finally {
-    restore();
-  }
-  return calls;
-}
 
 describe("storeBundle: one writer, one format (ARCH-S2)", () => {
   it("writes <root>/.axiom/manifests/<hex>.json as compact JSON and returns the file; nothing else is left", async () => {

@@ -5,7 +5,16 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { AXIOM_DIR, AXIOM_GITIGNORE_LINES, AXIOM_IGNORE_FORMS, AXIOM_REL, backupRel, layout } from "../src/layout";
+import {
+  AXIOM_DIR,
+  AXIOM_GITIGNORE_LINES,
+  AXIOM_IGNORE_FORMS,
+  AXIOM_REL,
+  AXIOM_SELF_GITIGNORE,
+  axiomDir,
+  backupRel,
+  layout,
+} from "../src/layout";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const LAYOUT = join("packages", "store", "src", "layout.ts");
@@ -63,5 +72,64 @@ describe("layout", () => {
     expect(AXIOM_REL.trustKeys).toBe(".axiom/trust/keys.json");
     expect(AXIOM_GITIGNORE_LINES).toEqual([".axiom/*", "!.axiom/profiles/", "!.axiom/gate-profile.json"]);
     expect(AXIOM_IGNORE_FORMS).toContain(".axiom/**");
+  });
+});
+
+describe("every path of the layout (apply.md §3, formats.md §9.1)", () => {
+  const r = join("/", "r");
+  const ax = join(r, AXIOM_DIR);
+  const hex = "0123456789abcdef".repeat(4);
+
+  it.each([
+    ["axiom", layout.axiom(r), ax],
+    ["lock", layout.lock(r), join(ax, "lock")],
+    ["queue", layout.queue(r), join(ax, "queue")],
+    ["queueTicket", layout.queueTicket(r, "t1"), join(ax, "queue", "t1")],
+    ["intents", layout.intents(r), join(ax, "intents")],
+    ["intent", layout.intent(r, "i1"), join(ax, "intents", "i1")],
+    ["intentsMutex", layout.intentsMutex(r), join(ax, "intents", ".mutex")],
+    ["stagingRoot", layout.stagingRoot(r), join(ax, "staging")],
+    ["staging", layout.staging(r, hex), join(ax, "staging", hex)],
+    ["stagedFile", layout.stagedFile(r, hex, "a/b/c.txt"), join(ax, "staging", hex, "a", "b", "c.txt")],
+    ["journalDir", layout.journalDir(r), join(ax, "journal")],
+    ["journal", layout.journal(r, hex), join(ax, "journal", `${hex}.json`)],
+    ["chain", layout.chain(r), join(ax, "journal", "chain.jsonl")],
+    ["backupRoot", layout.backupRoot(r), join(ax, "backup")],
+    ["backup", layout.backup(r, hex), join(ax, "backup", hex)],
+    ["appliedDir", layout.appliedDir(r), join(ax, "applied")],
+    ["manifestsDir", layout.manifestsDir(r), join(ax, "manifests")],
+    ["about", layout.about(r, hex), join(ax, "about", `${hex}.json`)],
+    ["reportsDir", layout.reportsDir(r), join(ax, "reports")],
+    ["casDir", layout.casDir(r), join(ax, "cas")],
+    ["casRoot", layout.casRoot(r), join(ax, "cas", "sha256")],
+    ["profilesDir", layout.profilesDir(r), join(ax, "profiles")],
+    ["gateProfile", layout.gateProfile(r), join(ax, "gate-profile.json")],
+    ["selfGitignore", layout.selfGitignore(r), join(ax, ".gitignore")],
+    ["trustDir", layout.trustDir(r), join(ax, "trust")],
+    ["tmp", layout.tmp(r), join(ax, "tmp")],
+    ["wtDir", layout.wtDir(r), join(ax, "wt")],
+    ["target", layout.target(r, "x/y.txt"), join(r, "x", "y.txt")],
+  ])("%s", (_name, got, want) => {
+    expect(got).toBe(want);
+  });
+
+  it("axiomDir is the root's `.axiom`; the relative spellings other layers name", () => {
+    expect(axiomDir(r)).toBe(ax);
+    expect(AXIOM_REL).toEqual({
+      trustKeys: ".axiom/trust/keys.json",
+      trustState: ".axiom/trust/state.json",
+      trustStateKey: ".axiom/trust/state.key",
+      gateProfile: ".axiom/gate-profile.json",
+    });
+  });
+
+  it("`.axiom/.gitignore`: a header line, then init's lines anchored to `.axiom/` itself", () => {
+    expect(AXIOM_SELF_GITIGNORE).toBe(
+      "# AXIOM's working state: not for git (written by AXIOM)\n/*\n!/profiles/\n!/gate-profile.json\n",
+    );
+  });
+
+  it("the .gitignore lines that ignore all of `.axiom/` (doctor's check)", () => {
+    expect(AXIOM_IGNORE_FORMS).toEqual([".axiom", ".axiom/", ".axiom/*", ".axiom/**", "/.axiom", "/.axiom/"]);
   });
 });
