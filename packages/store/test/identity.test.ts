@@ -5,10 +5,10 @@ import { createHash } from "node:crypto";
 import { chmod, link, lstat, mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expectCode } from "@codai/axiom-testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fsx, O } from "../src/fsx";
 import { capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow, openSame } from "../src/identity";
-import { expectCode } from "./helpers";
 import { errno, withFs } from "./seam";
 
 let dir: string;

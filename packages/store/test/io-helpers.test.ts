@@ -4,6 +4,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expectCode } from "@codai/axiom-testkit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fsx } from "../src/fsx";
 import {
@@ -19,7 +20,6 @@ import {
   unlinkRetry,
 } from "../src/io";
 import { AXIOM_SELF_GITIGNORE } from "../src/layout";
-import { expectCode } from "./helpers";
 import { errno, recorded, withFs } from "./seam";
 
 let dir: string;

@@ -4,11 +4,10 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
-import { makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
+import { expectCode, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { fsx } from "../src/fsx";
 import { preImagePresent, readPreImage, readPreImageBytes, readPreImageFile } from "../src/preimage";
-import { expectCode } from "./helpers";
 import { errno, withFs } from "./seam";
 
 let temps: TempRoot[] = [];

@@ -6,7 +6,7 @@ import { appendFile, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compilePlan } from "@codai/axiom-plan";
 import type { FullIssue, ManifestBundle } from "@codai/axiom-schema";
-import { EXAMPLE_1, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
+import { EXAMPLE_1, expectCode, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forgetStoredBundles } from "../src/bundle-memory";
 import { readStoredBundle, storeBundle } from "../src/bundles";
@@ -19,7 +19,6 @@ import { jsonEqual } from "../src/json-equal";
 import { layout } from "../src/layout";
 import { readFsMarker, writeAppliedMarker } from "../src/markers";
 import { readPreImageBytes } from "../src/preimage";
-import { expectCode } from "./helpers";
 import { errno, recorded, withFs } from "./seam";
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
