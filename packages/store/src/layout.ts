@@ -83,13 +83,3 @@ export const AXIOM_GITIGNORE_LINES: readonly string[] = [
  * The file ignores itself; the profiles and the gate profile stay committable.
  */
 export const AXIOM_SELF_GITIGNORE = `# AXIOM's working state: not for git (written by AXIOM)\n${AXIOM_GITIGNORE_LINES.map((l) => l.replace(`${AXIOM_DIR}/`, "/")).join("\n")}\n`;
-
-/** `.gitignore` lines that ignore the whole `.axiom/` directory (doctor's check, hooks-doctor.md). */
-export const AXIOM_IGNORE_FORMS: readonly string[] = [
-  AXIOM_DIR,
-  `${AXIOM_DIR}/`,
-  `${AXIOM_DIR}/*`,
-  AXIOM_GLOB,
-  `/${AXIOM_DIR}`,
-  `/${AXIOM_DIR}/`,
-];
