@@ -128,6 +128,25 @@ describe("resolveTarget (§2.8)", () => {
   });
 });
 
+describe("resolveTarget: the root's own realpath must stay the root", () => {
+  it("a root spelled through a symbolic link is refused for every path (its realpath is elsewhere)", async () => {
+    expect(await resolveTarget("a.txt", alias, alias)).toEqual(refused("ERR_CONTAINMENT", "a.txt"));
+  });
+
+  it("symlink escape at the root: a root whose realpath is a sibling sharing its name prefix is refused", async () => {
+    const base = join(repo.home, "..");
+    await mkdir(join(base, "sib-evil"), { recursive: true });
+    await symlink(join(base, "sib-evil"), join(base, "sib"));
+    const root = join(base, "sib");
+    expect(await resolveTarget("x.txt", root, root)).toEqual(refused("ERR_CONTAINMENT", "x.txt"));
+  });
+
+  it("a root that does not exist → ERR_CONTAINMENT (fail-closed)", async () => {
+    const root = join(repo.home, "..", "no-such-root");
+    expect(await resolveTarget("a.txt", root, root)).toEqual(refused("ERR_CONTAINMENT", "a.txt"));
+  });
+});
+
 describe("aliasPaths (decisions SEC-6)", () => {
   const aliases = (raw: string, cwd = repo.root) => aliasPaths(raw, cwd, repo.root);
 
@@ -163,6 +182,13 @@ describe("aliasPaths (decisions SEC-6)", () => {
     expect(aliases("out/victim.txt")).toEqual(["out/victim.txt"]);
     expect(aliases("../outside/victim.txt")).toEqual([]);
     expect(aliases("/etc/passwd")).toEqual([]);
+  });
+
+  it("the root itself and its parent are no names under the root", () => {
+    expect(aliases(".")).toEqual([]);
+    expect(aliases(repo.root)).toEqual([]);
+    expect(aliases("..")).toEqual([]);
+    expect(aliases("../..")).toEqual([]);
   });
 
   it("a link loop ends (at most 40 hops) with the names it has", () => {
@@ -262,6 +288,24 @@ describe("evaluateTargets: write-class attacks", () => {
     expect(await gate(two("src/a.ts", ".env"))).toEqual(denied("path.deny", ".env"));
     expect(await gate(two("../x", ".env"))).toEqual(denied("ERR_CONTAINMENT", "../x"));
     expect(await gate(two("out/x", "../y"))).toEqual(denied("ERR_SYMLINK_IN_PATH", "out/x"));
+  });
+
+  it("every target is resolved before any predicate: a later target outside the root is reported before an earlier one's denied landing", async () => {
+    const patch = `*** Begin Patch\n*** Add File: s.json\n+x\n*** Add File: ../x\n+y\n*** End Patch\n`;
+    const r = await gate({ tool_name: "apply_patch", tool_input: { input: patch }, cwd: repo.root });
+    expect(r).toEqual(denied("ERR_CONTAINMENT", "../x"));
+  });
+
+  it("without --profile the root's .axiom/gate-profile.json applies (no merging with the built-in)", async () => {
+    const r2 = await gateRepo();
+    try {
+      await r2.write(".axiom/gate-profile.json", JSON.stringify({ deny: ["secret/**"] }));
+      const o = { profile: undefined };
+      expect(await gate(write("secret/a", r2.root), o)).toEqual(denied("path.deny", "secret/a"));
+      expect(await gate(write(".env", r2.root), o)).toEqual({ allow: true });
+    } finally {
+      await r2.cleanup();
+    }
   });
 
   it("RelPath refusals keep their code: `CON/a.txt` → ERR_PATH_RESERVED_NAME, `a:b` → ERR_PATH_INVALID_CHAR", async () => {
@@ -379,6 +423,19 @@ describe("evaluateTargets: a Bash command writing outside (§2.6)", () => {
     expect(await gate(bash("rm ../outside/victim.txt", repo.root), { profile: empty })).toEqual(
       denied("ERR_CONTAINMENT", "../outside/victim.txt"),
     );
+  });
+
+  it.each(["cmd", "script", "commandLine", "command_line"])(
+    "a Bash command writing outside under the input key `%s` → ERR_CONTAINMENT",
+    async (key) => {
+      const payload = { tool_name: "Bash", tool_input: { [key]: "echo x > ../outside/victim.txt" }, cwd: repo.root };
+      expect(await gate(payload)).toEqual(denied("ERR_CONTAINMENT", "../outside/victim.txt"));
+    },
+  );
+
+  it("a shell tool call without a command is allowed before the root or profile is read", async () => {
+    const payload = { tool_name: "Bash", tool_input: { description: "x" }, cwd: repo.root };
+    expect(await gate(payload, { profile: join(repo.home, "missing.json") })).toEqual({ allow: true });
   });
 
   it("a command that writes nothing is allowed; a raw-string tool input is the command", async () => {
