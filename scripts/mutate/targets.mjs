@@ -90,7 +90,7 @@ export const TARGETS = [
   },
   {
     name: "gate",
-    status: "prepared",
+    status: "ready",
     mutate: [
       "packages/mcp/src/harness/gate/decide.ts",
       "packages/mcp/src/harness/gate/evaluate.ts",

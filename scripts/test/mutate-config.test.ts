@@ -39,10 +39,10 @@ const filesMatching = (glob: string) => {
 const checkable = targets.filter((t) => t.status !== "pending" || existsSync(join(repoRoot, t.waitsFor as string)));
 
 describe("mutate targets (scripts/mutate/targets.mjs)", () => {
-  it("names are unique and canon and rules are the ready ones", () => {
+  it("names are unique and canon, rules and gate are the ready ones", () => {
     const names = targets.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(targets.filter((t) => t.status === "ready").map((t) => t.name)).toEqual(["canon", "rules"]);
+    expect(targets.filter((t) => t.status === "ready").map((t) => t.name)).toEqual(["canon", "rules", "gate"]);
     for (const t of targets) expect(["ready", "prepared", "pending"]).toContain(t.status);
   });
 
@@ -124,7 +124,7 @@ describe("Stryker options (scripts/mutate/stryker.config.mjs)", () => {
 
 describe("run.mjs arguments and summary", () => {
   it("no argument → the ready targets; an unknown flag, or a pending target whose package is absent, is refused", () => {
-    expect(parseArgs([]).targets.map((t: Target) => t.name)).toEqual(["canon", "rules"]);
+    expect(parseArgs([]).targets.map((t: Target) => t.name)).toEqual(["canon", "rules", "gate"]);
     expect(parseArgs(["rules", "--all-mutants"])).toMatchObject({ allMutants: true, force: false });
     expect(() => parseArgs(["--fast"])).toThrow(/unknown option/);
     for (const pending of targets.filter((t) => t.status === "pending")) {
