@@ -106,10 +106,15 @@ export const TARGETS = [
   },
   {
     name: "gate",
-    status: "prepared",
-    mutate: ["packages/mcp/src/harness/gate/decide.ts", "packages/mcp/src/harness/gate/resolve.ts"],
+    status: "ready",
+    mutate: [
+      "packages/mcp/src/harness/gate/decide.ts",
+      "packages/mcp/src/harness/gate/evaluate.ts",
+      "packages/mcp/src/harness/gate/resolve.ts",
+      "packages/mcp/src/harness/gate/route/decide.ts",
+    ],
     tests: ["packages/mcp/test/gate-*.test.ts"],
-    note: "decision (decide.ts) and containment (resolve.ts); most gate-* tests spawn dist/cli.js, which a mutant of src never reaches: in-process tests of decide/resolve are needed first",
+    note: "the predicates (decide.ts), the route decision (route/decide.ts), containment (resolve.ts) and the pipeline that applies them (evaluate.ts); the spawned-CLI gate tests never see a mutant, gate-decision and gate-containment judge them in process",
   },
 ];
 
