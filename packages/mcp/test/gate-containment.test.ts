@@ -41,6 +41,9 @@ beforeAll(async () => {
   await symlink("real/file.txt", join(repo.root, "leaf"));
   await symlink("leaf", join(repo.root, "leaf2"));
   await symlink("../.env", join(repo.root, "deep/up"));
+  await symlink(join(outside, "victim.txt"), join(repo.root, "to-victim"));
+  await symlink(join(outside, "planted.txt"), join(repo.root, "to-nowhere"));
+  await symlink("to-victim", join(repo.root, "to-victim2"));
   await symlink("loop-b", join(repo.root, "loop-a"));
   await symlink("loop-a", join(repo.root, "loop-b"));
   builtin = join(repo.home, "builtin.json");
@@ -52,6 +55,14 @@ const resolve = (raw: string, cwd = repo.root) => resolveTarget(raw, cwd, repo.r
 const refused = (code: string, path: string) => ({ ok: false, code, message: expect.any(String), path });
 
 describe("resolveTarget (§2.8)", () => {
+  it("attack (SEC-42): a write to an in-root symbolic link that leads outside (to a file, dangling, or through a second link) → ERR_CONTAINMENT; an in-root link that lands inside stays allowed", async () => {
+    expect(await resolve("to-victim")).toEqual(refused("ERR_CONTAINMENT", "to-victim"));
+    expect(await resolve("to-nowhere")).toEqual(refused("ERR_CONTAINMENT", "to-nowhere"));
+    expect(await resolve("to-victim2")).toEqual(refused("ERR_CONTAINMENT", "to-victim2"));
+    expect(await resolve("leaf")).toEqual({ ok: true, path: "leaf" });
+    expect(await resolve("leaf2")).toEqual({ ok: true, path: "leaf2" });
+  });
+
   it("a plain relative path resolves to its RelPath; a missing directory chain is fine", async () => {
     expect(await resolve("a.txt")).toEqual({ ok: true, path: "a.txt" });
     expect(await resolve("./src/../b/c.ts")).toEqual({ ok: true, path: "b/c.ts" });
@@ -231,6 +242,16 @@ const failClosed = (code: string) => ({
 describe("evaluateTargets: write-class attacks", () => {
   it("a benign write inside the root is allowed", async () => {
     expect(await gate(write("src/ok.ts"))).toEqual({ allow: true });
+  });
+
+  it("attack (SEC-42): Write and Bash `>` to an in-root symlink whose target is outside the root → denied ERR_CONTAINMENT", async () => {
+    expect(await gate(write("to-victim"))).toEqual(denied("ERR_CONTAINMENT", "to-victim"));
+    expect(await gate(write("to-nowhere"))).toEqual(denied("ERR_CONTAINMENT", "to-nowhere"));
+    expect(await gate(bash("echo x > to-victim2", repo.root))).toMatchObject({
+      allow: false,
+      denial: { code: "ERR_CONTAINMENT" },
+    });
+    expect(await gate(write("leaf"))).toEqual({ allow: true });
   });
 
   it("protected path write: .git/ and .axiom/ → path.deny", async () => {

@@ -63,7 +63,7 @@ export async function resolveTarget(raw: string, cwd: string, root: string): Pro
   return walk(root, rel);
 }
 
-/** apply.md §2 step 7a: lstat every ancestor segment (never the leaf); realpath must stay inside. */
+/** apply.md §2 step 7a: lstat every ancestor segment; realpath must stay inside; a link at the leaf must land inside. */
 async function walk(root: string, rel: string): Promise<Resolution> {
   const segs = rel.split("/");
   let cur = root;
@@ -90,7 +90,25 @@ async function walk(root: string, rel: string): Promise<Resolution> {
   }
   if (!inside(root, real))
     return { ok: false, code: "ERR_CONTAINMENT", message: "path resolves outside the root", path: rel };
+  // The leaf itself (SEC-42): a write through a symbolic link writes where the link leads, so a
+  // link at the target (dangling, or through more links) must land inside the root too.
+  const leaf = path.join(root, ...segs);
+  if (isLink(leaf) && !inside(root, landing(leaf)))
+    return {
+      ok: false,
+      code: "ERR_CONTAINMENT",
+      message: "the path is a symbolic link that leads outside the root",
+      path: rel,
+    };
   return { ok: true, path: rel };
+}
+
+function isLink(abs: string): boolean {
+  try {
+    return lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** Realpath through every link, the leaf and dangling links included (a write creates their target). */
