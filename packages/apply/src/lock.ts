@@ -70,11 +70,11 @@ export async function acquireLock(
 
 /**
  * §11.1 when nobody waits (SPEED-5): no lock file, no waiter of this process for `root` and nothing
- * at all in `queue/` (no ticket, no ticket being written) → the O_EXCL create at once, without writing a ticket
- * of my own (a create, a rename and an unlink less for every lock taken). Taking a free lock with
- * an empty queue overtakes nobody; a process whose ticket appears meanwhile raced this one as an
- * equal, as two tickets written in the same instant do. Anything else — a ticket, a held or stale
- * lock — goes through the queue, as before.
+ * at all in `queue/` (no ticket, no ticket being written) → the O_EXCL create at once, without a
+ * ticket of my own (a create, a rename and an unlink less for every lock taken). Taking a free lock
+ * with an empty queue overtakes nobody; a process whose ticket appears meanwhile raced this one as
+ * an equal, as two tickets written in the same instant do. Anything else — a ticket, a held or
+ * stale lock — goes through the queue, as before.
  */
 async function uncontended(root: string, digest: string): Promise<LockRecord | undefined> {
   if (hasWaiters(root)) return undefined;

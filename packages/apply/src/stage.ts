@@ -26,14 +26,14 @@ const IS_WIN = process.platform === "win32";
 /** Files whose temps are open at once (bounds the fds held; each batch's fsyncs overlap). */
 export const STAGE_BATCH = 64;
 
-interface OpenTemp {
+interface OpenStaged {
   s: PlannedStep;
   fd: number;
   dest: string;
 }
 
 /** Steps 4.1–4.5 for one file; it stays open for its fsync. */
-async function writeTemp(stagingDir: string, s: PlannedStep, gained: Set<string>): Promise<OpenTemp> {
+async function writeStaged(stagingDir: string, s: PlannedStep, gained: Set<string>): Promise<OpenStaged> {
   const dest = path.join(stagingDir, ...s.rel.split("/"));
   const parent = path.dirname(dest);
   // `gained` holds every staging directory made or written into so far: the staging tree is fresh
@@ -74,7 +74,7 @@ async function writeTemp(stagingDir: string, s: PlannedStep, gained: Set<string>
 }
 
 /** Step 4.7 (re-open, re-hash, after the fsync and close); returns the staging path. */
-async function verifyStaged(t: OpenTemp): Promise<string> {
+async function verifyStaged(t: OpenStaged): Promise<string> {
   const { s, dest } = t;
   const check = await openNoFollow(dest);
   try {
@@ -100,9 +100,9 @@ export async function stageSteps(stagingDir: string, steps: PlannedStep[], durab
   for (const d of await mkdirp(stagingDir)) gained.add(path.dirname(d));
   const files = steps.filter((s) => s.bytes);
   for (let i = 0; i < files.length; i += STAGE_BATCH) {
-    const open: OpenTemp[] = [];
+    const open: OpenStaged[] = [];
     try {
-      for (const s of files.slice(i, i + STAGE_BATCH)) open.push(await writeTemp(stagingDir, s, gained));
+      for (const s of files.slice(i, i + STAGE_BATCH)) open.push(await writeStaged(stagingDir, s, gained));
       if (durable) await eachLimit(open, FSYNC_PARALLEL, (t) => fsx.fsync(t.fd));
     } finally {
       for (const t of open) await fsx.close(t.fd).catch(() => undefined);
