@@ -67,6 +67,7 @@ export const TARGETS = [
       "packages/store/src/bundle-memory.ts",
       "packages/store/src/bundles.ts",
       "packages/store/src/drift.ts",
+      "packages/store/src/file-identity.ts",
       "packages/store/src/fsx.ts",
       "packages/store/src/identity.ts",
       "packages/store/src/intake.ts",

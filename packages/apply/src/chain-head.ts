@@ -1,12 +1,10 @@
 // The chain's count and head as this process last left them (issue 24: an append O(1) in the
 // chain's length). An append needs the entry count and the head hash, which takes the whole walk of
 // §12.2 step 1 — unless the file is exactly as this process's own last append left it: the same
-// (dev, ino, size, mtime, ctime). Any write to the file changes its size or mtime, and ctime cannot
-// be set back (utimes itself sets it to now), so an unchanged identity means unchanged bytes (the
-// argument of the journal parse cache, journal.ts). Kept in memory only: a chain another process
+// file identity (the store's, file-identity.ts). Kept in memory only: a chain another process
 // appended to, or anyone rewrote, no longer matches and is walked again; `axiom verify` walks always.
-import type { BigStats } from "@codai/axiom-store";
-import { errnoOf, fsx } from "@codai/axiom-store";
+import type { BigStats, FileIdentity } from "@codai/axiom-store";
+import { errnoOf, fileIdentity, fsx, sameFile } from "@codai/axiom-store";
 
 export interface KnownHead {
   /** Count of good entries. */
@@ -16,11 +14,9 @@ export interface KnownHead {
   size: number;
 }
 
-interface Known extends KnownHead {
-  dev: bigint;
-  ino: bigint;
-  mtimeNs: bigint;
-  ctimeNs: bigint;
+interface Known {
+  head: Omit<KnownHead, "size">;
+  file: FileIdentity;
 }
 
 const known = new Map<string, Known>();
@@ -37,29 +33,14 @@ export async function knownHead(file: string): Promise<KnownHead | undefined> {
     known.delete(file);
     return undefined;
   }
-  if (
-    st.isFile() &&
-    st.dev === k.dev &&
-    st.ino === k.ino &&
-    st.size === BigInt(k.size) &&
-    st.mtimeNs === k.mtimeNs &&
-    st.ctimeNs === k.ctimeNs
-  )
-    return { count: k.count, head: k.head, size: k.size };
+  if (st.isFile() && sameFile(st, k.file)) return { ...k.head, size: Number(k.file.size) };
   known.delete(file);
   return undefined;
 }
 
 /** Records the chain as this append left it (`st`: the fstat of its descriptor after the fsync). */
 export function rememberHead(file: string, st: BigStats, head: Omit<KnownHead, "size">): void {
-  known.set(file, {
-    ...head,
-    size: Number(st.size),
-    dev: st.dev,
-    ino: st.ino,
-    mtimeNs: st.mtimeNs,
-    ctimeNs: st.ctimeNs,
-  });
+  known.set(file, { head, file: fileIdentity(st) });
 }
 
 export function forgetHead(file: string): void {

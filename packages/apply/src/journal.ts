@@ -8,9 +8,12 @@ import {
   type BigStats,
   backupRel,
   errnoOf,
+  type FileIdentity,
+  fileIdentity,
   fsx,
   layout,
   readJsonIfExists,
+  sameFile,
   type WriteSync,
 } from "@codai/axiom-store";
 
@@ -84,23 +87,12 @@ export interface JournalEntry {
  * changed file is always parsed again. Entries are frozen (shared between callers). A pending
  * journal is never cached: it is about to change.
  */
-interface CachedJournal {
-  dev: bigint;
-  ino: bigint;
-  size: bigint;
-  mtimeNs: bigint;
-  ctimeNs: bigint;
+interface CachedJournal extends FileIdentity {
   journal: Journal;
 }
 const parsed = new Map<string, CachedJournal>();
 const PARSED_MAX = 4096;
 const FINAL_PHASES = new Set(["committed", "rolled-back"]);
-
-function sameFile(c: CachedJournal, st: BigStats): boolean {
-  return (
-    c.dev === st.dev && c.ino === st.ino && c.size === st.size && c.mtimeNs === st.mtimeNs && c.ctimeNs === st.ctimeNs
-  );
-}
 
 function freezeJournal(j: Journal): Journal {
   for (const step of j.steps) Object.freeze(step);
@@ -124,8 +116,7 @@ async function listedJournal(file: string, hex: string): Promise<Journal | undef
   const j = parseJournal(got.text, file, hex);
   if (!FINAL_PHASES.has(j.phase) || !st.isFile()) return j;
   if (parsed.size >= PARSED_MAX) parsed.clear();
-  const { dev, ino, size, mtimeNs, ctimeNs } = st;
-  parsed.set(file, { dev, ino, size, mtimeNs, ctimeNs, journal: freezeJournal(j) });
+  parsed.set(file, { ...fileIdentity(st), journal: freezeJournal(j) });
   return j;
 }
 

@@ -6,14 +6,11 @@
 // replaced only by rename of a fresh temp (a new inode), and any write in place changes size,
 // mtime or ctime, so an unchanged identity means the very file that was remembered. Per process,
 // at most 4096 entries (emptied when full).
+
+import { type FileIdentity, fileIdentity, sameFile } from "./file-identity";
 import type { BigStats } from "./fsx";
 
-export interface Remembered {
-  dev: bigint;
-  ino: bigint;
-  size: bigint;
-  mtimeNs: bigint;
-  ctimeNs: bigint;
+export interface Remembered extends FileIdentity {
   /** sha256 hex of the bundle text the file holds (or a JSON-equal copy of it). */
   key: string;
   /** The file's data was fsynced (by this process's write or an in-place fsync). */
@@ -25,17 +22,11 @@ export interface Remembered {
 const known = new Map<string, Remembered>();
 const KNOWN_MAX = 4096;
 
-type Identity = Pick<BigStats, "dev" | "ino" | "size" | "mtimeNs" | "ctimeNs">;
-
-export function sameIdentity(a: Identity, b: Identity): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
-}
-
 /** The memory of `file` when it is still the remembered file and holds the bundle of `key`. */
 export function recall(file: string, st: BigStats, key: string): Remembered | undefined {
   const hit = known.get(file);
   if (hit === undefined) return undefined;
-  if (hit.key === key && sameIdentity(hit, st)) return hit;
+  if (hit.key === key && sameFile(hit, st)) return hit;
   known.delete(file);
   return undefined;
 }
@@ -47,8 +38,7 @@ export function remember(
   sync: { dataSynced: boolean; durable: boolean },
 ): Remembered {
   if (known.size >= KNOWN_MAX) known.clear();
-  const { dev, ino, size, mtimeNs, ctimeNs } = st;
-  const entry: Remembered = { dev, ino, size, mtimeNs, ctimeNs, key, ...sync };
+  const entry: Remembered = { ...fileIdentity(st), key, ...sync };
   known.set(file, entry);
   return entry;
 }

@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
-import { forget, type Remembered, recall, remember, sameIdentity } from "./bundle-memory";
+import { forget, type Remembered, recall, remember } from "./bundle-memory";
+import { sameFile } from "./file-identity";
 import { type BigStats, errnoOf, fsx } from "./fsx";
 import { openSame } from "./identity";
 import { intakeBundle } from "./intake";
@@ -89,7 +90,7 @@ export async function storeBundle(root: string, bundle: ManifestBundle, opts: St
     let mem = recall(file, st, key);
     if (mem === undefined && (await holdsBundle(file, text, bundle))) {
       const again = await lstatFile(file);
-      if (again !== undefined && sameIdentity(st, again))
+      if (again !== undefined && sameFile(st, again))
         mem = remember(file, st, key, { dataSynced: false, durable: false });
     }
     if (mem !== undefined && (!opts.durable || mem.durable || (await makeDurable(file, st, mem)))) return file;

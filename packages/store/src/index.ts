@@ -8,6 +8,7 @@ export type { StoreBundleOptions } from "./bundles";
 export { readStoredBundle, storeBundle } from "./bundles";
 export type { Drift, DriftOptions, Expectation } from "./drift";
 export { postImageExpectations, postImageOf, preImageExpectations, treeDrift } from "./drift";
+export { type FileIdentity, fileIdentity, identityKey, sameFile } from "./file-identity";
 export type { BigStats, FsPort } from "./fsx";
 // The fs seam; its fault-injection and crash-recording hook is `@codai/axiom-store/testing` (tests only):
 export { errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";

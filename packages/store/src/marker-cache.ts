@@ -6,23 +6,13 @@
 // ever written by rename of a fresh temp (a new inode) and removed by unlink (manual rollback), and
 // any write in place changes size, mtime or ctime (ctime cannot be set back), so one lstat tells
 // whether the very file that validated is still there; anything else is read and checked again.
+import { type FileIdentity, fileIdentity, sameFile } from "./file-identity";
 import { type BigStats, errnoOf, fsx } from "./fsx";
 import { layout } from "./layout";
 import { readFsMarker } from "./markers";
 
-interface Seen {
-  dev: bigint;
-  ino: bigint;
-  size: bigint;
-  mtimeNs: bigint;
-  ctimeNs: bigint;
-}
-const seen = new Map<string, Seen>();
+const seen = new Map<string, FileIdentity>();
 const SEEN_MAX = 4096;
-
-function same(a: Seen, b: BigStats): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
-}
 
 async function lstatOrUndefined(file: string): Promise<BigStats | undefined> {
   try {
@@ -53,15 +43,14 @@ export async function isFsMarker(root: string, hex: string): Promise<boolean> {
     return false;
   }
   const hit = seen.get(file);
-  if (hit && same(hit, before)) return true;
+  if (hit && sameFile(hit, before)) return true;
   seen.delete(file);
   const ok = await readFsMarker(root, hex);
   if (!ok || !before.isFile()) return ok;
   const after = await lstatOrUndefined(file).catch(() => undefined);
-  if (after && same(before, after)) {
+  if (after && sameFile(before, after)) {
     if (seen.size >= SEEN_MAX) seen.clear();
-    const { dev, ino, size, mtimeNs, ctimeNs } = before;
-    seen.set(file, { dev, ino, size, mtimeNs, ctimeNs });
+    seen.set(file, fileIdentity(before));
   }
   return ok;
 }

@@ -3,7 +3,7 @@
 // table holds at most 4096 entries (emptied when full).
 import type { BigIntStats } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { forget, forgetStoredBundles, recall, remember, sameIdentity } from "../src/bundle-memory";
+import { forget, forgetStoredBundles, recall, remember } from "../src/bundle-memory";
 
 afterEach(() => forgetStoredBundles());
 
@@ -12,13 +12,6 @@ const st = (over: Partial<Record<"dev" | "ino" | "size" | "mtimeNs" | "ctimeNs",
 const sync = { dataSynced: true, durable: false };
 
 describe("bundle memory", () => {
-  it("sameIdentity: every one of the five fields counts", () => {
-    expect(sameIdentity(st(), st())).toBe(true);
-    for (const field of ["dev", "ino", "size", "mtimeNs", "ctimeNs"] as const) {
-      expect(sameIdentity(st(), st({ [field]: 99n })), field).toBe(false);
-    }
-  });
-
   it("remember → recall answers the entry with its sync state for the same file, identity and key", () => {
     const entry = remember("/m/a.json", st(), "k1", sync);
     expect(entry).toEqual({ dev: 1n, ino: 2n, size: 3n, mtimeNs: 4n, ctimeNs: 5n, key: "k1", ...sync });

@@ -2,10 +2,10 @@
 // walk reads them (no second parser), what each one means now (linkChain: still applied, undone by
 // #n, the undo of #m) and, when the chain is broken, the first entry it cannot vouch for and how
 // many lines from there on nobody is shown. `axiom log` and the review page's timeline, change view
-// and pending list read it. Cached per chain file identity (size, mtime, inode): paging through
+// and pending list read it. Cached per chain file identity (the store's identityKey): paging through
 // 100k entries walks the file once.
 import { type ChainEntry, readChainBytes, walkChain } from "@codai/axiom-apply";
-import { errnoOf, fsx, layout } from "@codai/axiom-store";
+import { errnoOf, fsx, identityKey, layout } from "@codai/axiom-store";
 import { type ChangeLink, type ChangeState, linkChain } from "./change-states";
 
 export type { ChainEntry, ChangeLink, ChangeState };
@@ -38,8 +38,7 @@ export interface ChainPage {
 /** The chain file's identity ("absent" when there is none): what every per-chain cache keys on. */
 export async function chainKey(root: string): Promise<string> {
   try {
-    const st = await fsx.lstat(layout.chain(root));
-    return `${st.size}:${st.mtimeNs}:${st.ino}`;
+    return identityKey(await fsx.lstat(layout.chain(root)));
   } catch (err) {
     if (errnoOf(err) === "ENOENT") return "absent";
     throw err;

@@ -1,7 +1,7 @@
 // The confirm call of axiom_write reuses its preview's compile (issue 24) instead of reading,
 // hashing and compiling every target again, when nothing it was built from can have changed: the
-// same root and arguments (compared by a digest of them), and every target's identity (dev, ino,
-// size, mtime, ctime — or absent) as the preview found it just before its compile read the tree
+// same root and arguments (compared by a digest of them), and every target's file identity (the
+// store's identityKey, or absent) as the preview found it just before its compile read the tree
 // (so a change racing that read shows as a changed identity at the confirm). Any write to a
 // file changes its size, mtime or ctime, and ctime cannot be set back, so equal identities mean
 // equal pre-image bytes, and the compile would give the preview's digest again: the TOCTOU guard
@@ -10,7 +10,7 @@
 // engine re-checks every pre-image under the lock either way (apply.md §5.3, C4).
 import * as path from "node:path";
 import { canonicalDigestRef } from "@codai/axiom-canon";
-import { type BigStats, errnoOf, fsx } from "@codai/axiom-store";
+import { errnoOf, fsx, identityKey } from "@codai/axiom-store";
 import type { CompiledWrite, WriteRequest } from "./write-compile";
 
 /** Previews kept per process: a confirm usually follows its preview at once; older ones are dropped. */
@@ -31,17 +31,12 @@ export function argsKeyOf(req: WriteRequest): string {
   return canonicalDigestRef({ root: req.root, files: req.files, intent: req.intent, profile: req.planProfile });
 }
 
-function identityOf(st: BigStats): Identity {
-  const kind = st.isFile() ? "file" : st.isDirectory() ? "dir" : st.isSymbolicLink() ? "link" : "other";
-  return `${kind}:${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-}
-
 /** Each target's identity, in `files` order; undefined when one cannot be read (no reuse then). */
 export async function targetIdentities(req: WriteRequest): Promise<Identity[] | undefined> {
   const out: Identity[] = [];
   for (const f of req.files) {
     try {
-      out.push(identityOf(await fsx.lstat(path.join(req.root, ...f.path.split("/")))));
+      out.push(identityKey(await fsx.lstat(path.join(req.root, ...f.path.split("/")))));
     } catch (err) {
       if (errnoOf(err) !== "ENOENT") return undefined;
       out.push("absent");
