@@ -2,36 +2,21 @@
 // the very file that validated; anything else — replaced, removed, a symlink, an lstat that fails,
 // a file changed during the read — is read and checked again (fail closed).
 import { mkdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
-import { makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
+import { tempRepo } from "@codai/axiom-testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { fsx } from "../src/fsx";
 import { layout } from "../src/layout";
 import { forgetKnownMarkers, isFsMarker } from "../src/marker-cache";
 import { writeAppliedMarker } from "../src/markers";
-import { errno, recorded, withFs } from "./seam";
+import { appliedMarker, errno, recorded, withFs } from "./seam";
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
+afterEach(() => {
   forgetKnownMarkers();
-  for (const t of temps) await t.cleanup();
-  temps = [];
 });
-async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
-}
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
+const tempRoot = async (): Promise<string> => (await tempRepo()).root;
 const hex = "c".repeat(64);
-const marker = (over: Record<string, unknown> = {}) => ({
-  apiVersion: "axiom.dev/v2",
-  kind: "ApplyResult",
-  manifestDigest: `sha256:${hex}`,
-  mode: "fs",
-  status: "applied",
-  root: "/r",
-  files: [],
-  ...over,
-});
+const marker = (over: Record<string, unknown> = {}) => appliedMarker(hex, over);
 
 describe("isFsMarker's memory", () => {
   it("a valid marker is read once; while it is the same file, the next answers cost one lstat", async () => {

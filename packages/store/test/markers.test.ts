@@ -5,19 +5,11 @@ import { tempRepo } from "@codai/axiom-testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { isFsMarker, layout, writeAppliedMarker } from "../src/index";
 import { forgetKnownMarkers } from "../src/marker-cache";
+import { appliedMarker } from "./seam";
 
 afterEach(() => forgetKnownMarkers());
 const hex = "a".repeat(64);
-const marker = (over: Record<string, unknown> = {}) => ({
-  apiVersion: "axiom.dev/v2",
-  kind: "ApplyResult",
-  manifestDigest: `sha256:${hex}`,
-  mode: "fs",
-  status: "applied",
-  root: "/r",
-  files: [],
-  ...over,
-});
+const marker = (over: Record<string, unknown> = {}) => appliedMarker(hex, over);
 
 describe("isFsMarker: the one predicate", () => {
   it("an fs applied marker of this digest → true; written as compact JSON by writeAppliedMarker", async () => {

@@ -4,22 +4,14 @@
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
-import { expectCode, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
+import { expectCode, tempRepo } from "@codai/axiom-testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { fsx } from "../src/fsx";
 import { preImagePresent, readPreImage, readPreImageBytes, readPreImageFile } from "../src/preimage";
 import { errno, withFs } from "./seam";
 
-let temps: TempRoot[] = [];
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
-async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
-}
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
+const tempRoot = async (): Promise<string> => (await tempRepo()).root;
 
 /** Counts the fds opened and closed while `fn` runs. */
 async function fdBalance<T>(fn: () => Promise<T>): Promise<{ out: T; opened: number; closed: number }> {

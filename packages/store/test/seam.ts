@@ -1,5 +1,6 @@
 // The fs seam in tests: run a body with some fsx methods replaced, or record every call it makes
-// (`fsync:<path>` / `close:<path>` for the path an fd was opened on), restoring the port after.
+// (`fsync:<path>` / `close:<path>` for the path an fd was opened on), restoring the port after; and
+// the applied-marker fixture the marker tests share.
 import { type FsPort, fsx, installFs } from "../src/fsx";
 
 /** Runs `fn` with `overrides` installed on the live port; restores it whatever happens. */
@@ -36,4 +37,18 @@ export async function recorded(fn: () => Promise<unknown>): Promise<string[]> {
     await fn();
   });
   return calls;
+}
+
+/** An fs applied marker of `hex` (the ApplyResult markers.ts writes and the fs-marker rule accepts). */
+export function appliedMarker(hex: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    apiVersion: "axiom.dev/v2",
+    kind: "ApplyResult",
+    manifestDigest: `sha256:${hex}`,
+    mode: "fs",
+    status: "applied",
+    root: "/r",
+    files: [],
+    ...over,
+  };
 }

@@ -6,7 +6,7 @@ import { appendFile, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compilePlan } from "@codai/axiom-plan";
 import type { FullIssue, ManifestBundle } from "@codai/axiom-schema";
-import { EXAMPLE_1, expectCode, makeTempRoot, type TempRoot } from "@codai/axiom-testkit";
+import { EXAMPLE_1, expectCode, tempRepo } from "@codai/axiom-testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forgetStoredBundles } from "../src/bundle-memory";
 import { readStoredBundle, storeBundle } from "../src/bundles";
@@ -22,17 +22,9 @@ import { readPreImageBytes } from "../src/preimage";
 import { errno, recorded, withFs } from "./seam";
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-let temps: TempRoot[] = [];
 beforeEach(() => forgetStoredBundles());
-afterEach(async () => {
-  for (const t of temps) await t.cleanup();
-  temps = [];
-});
-async function tempRoot(): Promise<string> {
-  const t = await makeTempRoot();
-  temps.push(t);
-  return t.root;
-}
+/** A real temp root, removed when the test finishes (testkit's tempRepo). */
+const tempRoot = async (): Promise<string> => (await tempRepo()).root;
 async function stored(): Promise<{ root: string; bundle: ManifestBundle; hex: string; file: string }> {
   const root = await tempRoot();
   const bundle = (await compilePlan(EXAMPLE_1(), { root })).bundle;
