@@ -5,7 +5,7 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
 import { expectCode, tempRepo } from "@codai/axiom-testkit";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fsx } from "../src/fsx";
 import { preImagePresent, readPreImage, readPreImageBytes, readPreImageFile } from "../src/preimage";
 import { errno, withFs } from "./seam";

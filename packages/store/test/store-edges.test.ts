@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { compilePlan } from "@codai/axiom-plan";
 import type { FullIssue, ManifestBundle } from "@codai/axiom-schema";
 import { EXAMPLE_1, expectCode, tempRepo } from "@codai/axiom-testkit";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { forgetStoredBundles } from "../src/bundle-memory";
 import { readStoredBundle, storeBundle } from "../src/bundles";
 import { postImageOf, treeDrift } from "../src/drift";
