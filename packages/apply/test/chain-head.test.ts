@@ -4,13 +4,12 @@
 // broken chain or links to the true head — the walk's answer, never the remembered one.
 import { appendFile, readFile, rename, truncate, writeFile } from "node:fs/promises";
 import * as path from "node:path";
-import { fsx } from "@codai/axiom-store";
-import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendChainEntry, verifyChain } from "../src/chain";
 import { forgetKnownHeads } from "../src/chain-head";
 import { repairTornChainTail } from "../src/chain-repair";
 import { formatChainLine, lineDigest } from "../src/chain-walk";
+import { harness } from "./fault-harness";
 import { DIGEST_A, DIGEST_B, DIGEST_C, tempRoot } from "./lock-helpers";
 
 let root: string;
@@ -28,20 +27,13 @@ const tick = () => new Promise((r) => setTimeout(r, 30));
 
 /** Counts the chain file's reads while `run` runs. */
 async function chainReads(run: () => Promise<unknown>): Promise<number> {
-  let reads = 0;
-  const real = fsx.readFile;
-  const restore = installFs({
-    readFile: async (p) => {
-      if (p === chainFile()) reads++;
-      return real(p);
-    },
-  });
+  const h = harness();
   try {
     await run();
   } finally {
-    restore();
+    h.restore();
   }
-  return reads;
+  return h.calls.filter((c) => c.op === "readFile" && c.path === chainFile()).length;
 }
 
 describe("chain head memo (issue 24)", () => {
@@ -115,13 +107,12 @@ describe("chain head memo (issue 24)", () => {
 
   it("a failed append forgets the head: the file is truncated back and the next append walks it", async () => {
     await append(DIGEST_A);
-    const restore = installFs({
-      fsync: async () => {
-        throw Object.assign(new Error("EIO"), { code: "EIO" });
-      },
-    });
-    await expect(append(DIGEST_B)).rejects.toMatchObject({ code: "EIO" });
-    restore();
+    const h = harness([{ op: "fsync", errno: "EIO", pathMatch: (p) => p === chainFile() }]);
+    try {
+      await expect(append(DIGEST_B)).rejects.toMatchObject({ code: "EIO" });
+    } finally {
+      h.restore();
+    }
     expect(await chainReads(() => append(DIGEST_C))).toBe(1);
     const lines = (await readFile(chainFile(), "utf8")).split("\n").slice(0, -1);
     expect(lines.map((l) => JSON.parse(l).manifestDigest)).toEqual([DIGEST_A, DIGEST_C]);

@@ -27,22 +27,34 @@ function swapBack(root: string, parent: string): void {
   fs.renameSync(path.join(parent, "a-moved"), path.join(root, "a"));
 }
 
-/** Runs `around` just before and `after` just after the first rename whose destination is `to`. */
-function aroundRename(to: string, before: () => void, after: () => void): () => void {
-  const base = fsx.rename;
+/**
+ * Runs `before` just before and `after` just after the first seam call of `op` whose path arguments
+ * `hit` picks (a swap around exactly that syscall; every other call goes through untouched).
+ */
+function aroundFirst(
+  op: "rename" | "mkdir",
+  hit: (args: string[]) => boolean,
+  before: () => void,
+  after: () => void,
+): () => void {
+  const base = fsx[op] as (...args: string[]) => Promise<void>;
   let fired = false;
   return installFs({
-    rename: async (a, b) => {
-      const hit = !fired && b === to && a.includes(`${path.sep}staging${path.sep}`);
-      if (hit) {
+    [op]: async (...args: string[]) => {
+      const now = !fired && hit(args);
+      if (now) {
         fired = true;
         before();
       }
-      await base(a, b);
-      if (hit) after();
+      await base(...args);
+      if (now) after();
     },
   });
 }
+
+/** Around the first rename from staging onto `to`. */
+const aroundRename = (to: string, before: () => void, after: () => void) =>
+  aroundFirst("rename", ([a, b]) => b === to && (a ?? "").includes(`${path.sep}staging${path.sep}`), before, after);
 
 describe.runIf(posix)("TOCTOU escapes are caught after the call (issue 20 Medium 3)", () => {
   it("swap-and-swap-back around a create's rename: the file that landed outside is caught → failed ERR_ESCAPE_DETECTED {outside, phase: commit}, never rolled-back; nothing left outside", async () => {
@@ -184,22 +196,9 @@ describe.runIf(posix)("TOCTOU escapes are caught after the call (issue 20 Medium
   });
 });
 
-/** Runs `before` just before and `after` just after the first mkdir of `dir`. */
-function aroundMkdir(dir: string, before: () => void, after: () => void): () => void {
-  const base = fsx.mkdir;
-  let fired = false;
-  return installFs({
-    mkdir: async (d) => {
-      const hit = !fired && d === dir;
-      if (hit) {
-        fired = true;
-        before();
-      }
-      await base(d);
-      if (hit) after();
-    },
-  });
-}
+/** Around the first mkdir of `dir`. */
+const aroundMkdir = (dir: string, before: () => void, after: () => void) =>
+  aroundFirst("mkdir", ([d]) => d === dir, before, after);
 
 describe.runIf(posix)("mkdir -p through a swapped ancestor (SEC-41)", () => {
   it("attack: ancestor swapped for a link during the create's mkdir and left swapped → failed ERR_ESCAPE_DETECTED {op: mkdir, outside}; the empty directory made outside is removed again", async () => {

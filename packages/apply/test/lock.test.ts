@@ -7,6 +7,7 @@ import { installFs } from "@codai/axiom-store/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { acquireLock, lockStatus } from "../src/lock";
 import { listTickets, removeTicket, TICKET_NAME_RE, writeTicket } from "../src/queue";
+import { harness } from "./fault-harness";
 import { bundleFixture, DIGEST_A, DIGEST_B, deadPid, runChild, tempRoot } from "./lock-helpers";
 
 let root: string;
@@ -359,21 +360,14 @@ describe("a queue ticket whose removal failed (non-retryable errno) does not blo
 describe("a free lock with an empty queue (SPEED-5)", () => {
   /** Files created under queue/ (tickets and their temps) while `run` runs. */
   async function queueCreates(run: () => Promise<unknown>): Promise<number> {
-    let creates = 0;
-    const { fsx } = await import("@codai/axiom-store");
-    const realOpen = fsx.open;
-    const restore = installFs({
-      open: async (p, flags, mode) => {
-        if (p.startsWith(path.join(root, ".axiom", "queue") + path.sep)) creates++;
-        return realOpen(p, flags, mode);
-      },
-    });
+    const h = harness();
     try {
       await run();
     } finally {
-      restore();
+      h.restore();
     }
-    return creates;
+    const queue = path.join(root, ".axiom", "queue") + path.sep;
+    return h.calls.filter((c) => c.op === "open" && c.mutating && c.path.startsWith(queue)).length;
   }
 
   it("is taken without a ticket; with a live ticket of another process queued, the waiter queues behind it", async () => {
