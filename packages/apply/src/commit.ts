@@ -249,7 +249,7 @@ async function commitOne(
         for (const d of made) touched.add(path.dirname(d));
       }
       touched.add(path.dirname(s.abs));
-      // the identity recorded when the temp was staged (rename keeps the inode), else lstat now (win32)
+      // the identity recorded at staging (the rename keeps the inode), else lstat now (win32)
       const staged = s.stagedId ?? (await fsx.lstat(s.staged as string));
       const p = pin(s.staged as string);
       try {

@@ -23,7 +23,7 @@ import type { PlannedStep } from "./prepare";
 
 const IS_WIN = process.platform === "win32";
 
-/** Files whose temps are open at once (bounds the fds held; each batch's fsyncs overlap). */
+/** Staged files open at once (bounds the fds held; each batch's fsyncs overlap). */
 export const STAGE_BATCH = 64;
 
 interface OpenStaged {

@@ -102,7 +102,7 @@ export function harness(faults: FaultSpec[] = [], opts: { fastFsync?: boolean; k
         if (f.errno) {
           state.injected++;
           state.failed ??= call;
-          throw errnoError(f.errno, op === "open" && call.path.includes(".axiom-tmp-") ? "open" : op, p);
+          throw errnoError(f.errno, op, p);
         }
       }
       if (op === "fsync" && opts.fastFsync) return undefined;
