@@ -45,20 +45,31 @@ export async function targetIdentities(req: WriteRequest): Promise<Identity[] | 
   return out;
 }
 
+/** The key of a write in both memories: root and manifest digest. */
+const keyOf = (root: string, digest: string) => `${root}\0${digest}`;
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest beyond KEPT. */
+function keepNewest<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  for (const old of map.keys()) {
+    if (map.size <= KEPT) break;
+    map.delete(old);
+  }
+}
+
 /** After a preview's compile: remember it with the identities read before that compile. */
 export function rememberPreview(req: WriteRequest, ids: Identity[], compiled: CompiledWrite): void {
-  const key = `${req.root}\0${compiled.bundle.manifestDigest}`;
-  previews.delete(key);
-  previews.set(key, { argsKey: compiled.argsKey, identities: ids, compiled });
-  for (const old of previews.keys()) {
-    if (previews.size <= KEPT) break;
-    previews.delete(old);
-  }
+  keepNewest(previews, keyOf(req.root, compiled.bundle.manifestDigest), {
+    argsKey: compiled.argsKey,
+    identities: ids,
+    compiled,
+  });
 }
 
 /** The preview compiled for `confirmDigest` when this confirm's compile would repeat it exactly. */
 export async function recallPreview(req: WriteRequest, confirmDigest: string): Promise<CompiledWrite | undefined> {
-  const key = `${req.root}\0${confirmDigest}`;
+  const key = keyOf(req.root, confirmDigest);
   const kept = previews.get(key);
   if (kept === undefined) return undefined;
   previews.delete(key);
@@ -77,16 +88,10 @@ export async function recallPreview(req: WriteRequest, confirmDigest: string): P
 const appliedHere = new Map<string, string>();
 
 export function rememberApplied(root: string, digest: string, argsKey: string): void {
-  const key = `${root}\0${digest}`;
-  appliedHere.delete(key);
-  appliedHere.set(key, argsKey);
-  for (const old of appliedHere.keys()) {
-    if (appliedHere.size <= KEPT) break;
-    appliedHere.delete(old);
-  }
+  keepNewest(appliedHere, keyOf(root, digest), argsKey);
 }
 
 /** Whether this process applied `digest` on `req.root` from exactly these arguments. */
 export function appliedFromArgs(req: WriteRequest, digest: string): boolean {
-  return appliedHere.get(`${req.root}\0${digest}`) === argsKeyOf(req);
+  return appliedHere.get(keyOf(req.root, digest)) === argsKeyOf(req);
 }
