@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Gate latency benchmark (issue 6, hooks-doctor.md §2.14): end to end, node start to exit, of
-// `node packages/mcp/dist/cli.js gate --stdin` over N payloads (default 200) on a temp repo: a mix
+// `node packages/mcp/dist/cli.cjs gate --stdin` over N payloads (default 200) on a temp repo: a mix
 // of benign Writes (allow), denied Writes, shell commands and Read calls. Prints p50/p95/max in ms.
-// Usage: node scripts/build.mjs && node bench/gate.mjs [runs] [--markdown] [--cli <dist/cli.js>]
+// Usage: node scripts/build.mjs && node bench/gate.mjs [runs] [--markdown] [--cli <dist/cli.cjs>]
 // (run by `npm run bench`; --cli measures another build, e.g. a copy of an older dist, for before/after).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
@@ -13,7 +13,7 @@ import { machine } from "./lib.mjs";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
 const cliAt = process.argv.indexOf("--cli");
-const cli = cliAt === -1 ? join(repo, "packages/mcp/dist/cli.js") : process.argv[cliAt + 1];
+const cli = cliAt === -1 ? join(repo, "packages/mcp/dist/cli.cjs") : process.argv[cliAt + 1];
 const markdown = process.argv.includes("--markdown");
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? "250");
 const base = mkdtempSync(join(realpathSync(tmpdir()), "axiom-gate-bench-"));

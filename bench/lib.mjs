@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
-export const CLI = join(REPO, "packages/mcp/dist/cli.js");
+export const CLI = join(REPO, "packages/mcp/dist/cli.cjs");
 
 /** Only what Node needs (argv arrays, shell: false, no inherited AXIOM_* or secrets). */
 export function childEnv() {

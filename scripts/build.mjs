@@ -1,4 +1,5 @@
-// Builds the runnable CLI: packages/mcp/dist/cli.js (entry, no static imports) plus lazy chunks.
+// Builds the runnable CLI: packages/mcp/dist/cli.cjs (the bin: a CommonJS entry, no bundled
+// imports), dist/gate.cjs (the PreToolUse hook, one CommonJS file) and the ESM lazy chunks.
 // Every @codai/axiom-* workspace package is bundled from source; the MCP SDK and optional
 // engines stay external (loaded lazily from node_modules).
 import { execFileSync } from "node:child_process";
@@ -23,16 +24,27 @@ const repo = dirname(dirname(fileURLToPath(import.meta.url)));
 const mcp = join(repo, "packages/mcp");
 const { version } = JSON.parse(readFileSync(join(mcp, "package.json"), "utf8"));
 
-// Entry points named by cli.md §1.1: each becomes dist/<name>.js.
-export const ENTRY_POINTS = {
+// The two CommonJS entries (cli.md §1.1 as changed by decisions SPEED-9): a process whose entry
+// is an ES module first starts Node's ESM loader (its resolver, translators and module jobs), which
+// costs about as much as the gate's whole judgement of a Write. The bin and the hook are therefore
+// CommonJS: `axiom gate` never starts that loader for a Write/Edit payload; every other verb does,
+// with its one dynamic import() of an ESM chunk below.
+export const CJS_ENTRY_POINTS = {
   cli: "src/entries/cli.ts",
+  // The PreToolUse hook (hooks-doctor.md §2): required by cli.cjs straight, never via cli-main.
+  gate: "src/entries/gate.ts",
+};
+
+// ESM entry points (cli.md §1.1): each becomes dist/<name>.js, reached only by import().
+export const ENTRY_POINTS = {
   "cli-main": "src/entries/cli-main.ts",
   // The MCP server and the SDK seam: loaded only by `axiom mcp` (mcp.md §2).
   "mcp-lazy": "src/entries/mcp.ts",
   // The Streamable HTTP transport (mcp.md §11): loaded only by `axiom mcp --http`.
   "http-lazy": "src/entries/http.ts",
-  // The PreToolUse hook (hooks-doctor.md §2): routed by cli.js straight here, never via cli-main.
-  "gate-lazy": "src/entries/gate.ts",
+  // The gate's shell judgement (decisions SEC-2): imported by gate.cjs for shell payloads only (its
+  // parser finds its .wasm through import.meta.url, so it stays an ES module).
+  "gate-shell": "src/entries/gate-shell.ts",
   // The .axm parser: loaded only by `axiom compile <file>.axm` (axm.md §7.6).
   "axm-lazy": "src/entries/axm.ts",
   // Operator maintenance verbs (cli.md §1.1, sources.md): loaded only by `axiom gc` / `axiom migrate v1`.
@@ -167,18 +179,14 @@ export const EXTERNAL = [
   "@marcbachmann/cel-js",
 ];
 
-/** The esbuild options shared by every build (metafile on: the budget tests read the module graph). */
-function options(outdir, catalog, front, assets) {
+/** What every build shares (metafile on: the budget tests read the module graph). */
+function shared(outdir) {
   return {
     absWorkingDir: mcp,
-    entryPoints: ENTRY_POINTS,
     outdir,
     bundle: true,
-    splitting: true,
-    format: "esm",
     platform: "node",
     target: "node20",
-    chunkNames: "chunks/[name]-[hash]",
     define: { __AXIOM_VERSION__: JSON.stringify(version) },
     external: EXTERNAL,
     banner: { js: "#!/usr/bin/env node" },
@@ -188,16 +196,63 @@ function options(outdir, catalog, front, assets) {
     // AXIOM_BUILD_NO_MINIFY=1 keeps the names for a CPU profile (`node --cpu-prof`, docs/benchmarks.md).
     minify: process.env.AXIOM_BUILD_NO_MINIFY !== "1",
     logLevel: "warning",
+    metafile: true,
+    write: false,
+  };
+}
+
+/** The ESM build: every lazy chunk, code-split. */
+function options(outdir, catalog, front, assets) {
+  return {
+    ...shared(outdir),
+    entryPoints: ENTRY_POINTS,
+    splitting: true,
+    format: "esm",
+    chunkNames: "chunks/[name]-[hash]",
     plugins: [
       cjsNamedExports(CJS_LAZY),
       toolCatalog(catalog),
       ...(front ? [frontData(front)] : []),
       ...(assets ? [reviewAssets(assets)] : []),
     ],
-    metafile: true,
-    write: false,
   };
 }
+
+// What the CommonJS entries load at run time, never bundled: cli.cjs requires gate.cjs and imports
+// cli-main.js; gate.cjs imports the ESM shell chunk where gate/evaluate.ts imports ./shell/judge.
+const RUNTIME_SIBLINGS = {
+  "./gate.cjs": "./gate.cjs",
+  "./cli-main": "./cli-main.js",
+  "./shell/judge": "./gate-shell.js",
+};
+
+function runtimeSiblings() {
+  return {
+    name: "runtime-siblings",
+    setup(b) {
+      b.onResolve({ filter: /^\.\/(gate\.cjs|cli-main|shell\/judge)$/ }, (args) => ({
+        path: RUNTIME_SIBLINGS[args.path],
+        external: true,
+      }));
+    },
+  };
+}
+
+/** The CommonJS build: dist/cli.cjs and dist/gate.cjs, each one file. */
+function cjsOptions(outdir) {
+  return {
+    ...shared(outdir),
+    entryPoints: CJS_ENTRY_POINTS,
+    format: "cjs",
+    outExtension: { ".js": ".cjs" },
+    plugins: [runtimeSiblings()],
+  };
+}
+
+// dist/cli.js, the entry before SPEED-9, stays as an ES module that runs cli.cjs: hook commands an
+// earlier `axiom init` wrote (`node …/dist/cli.js gate --stdin`) keep working after an upgrade.
+const LEGACY_ENTRY =
+  '#!/usr/bin/env node\n// The bin is cli.cjs (decisions SPEED-9); this file keeps older hook commands working.\nimport "./cli.cjs";\n';
 
 // Bundled CommonJS dependencies (e.g. yaml) call require() for Node builtins, which an ESM chunk
 // lacks: chunks that carry esbuild's require helper get a module-level `require` from createRequire.
@@ -249,17 +304,25 @@ export async function buildCli({ outdir = "dist", clean = false, write = true } 
   const out = resolve(mcp, outdir);
   const catalog = (await loadRenderer()).toolsJsonEntries();
   const [front, assets] = await Promise.all([probeFrontData(catalog), buildPageAssets()]);
-  const result = await build(options(out, catalog, front, assets));
+  const [esm, cjs] = await Promise.all([build(options(out, catalog, front, assets)), build(cjsOptions(out))]);
+  const result = {
+    outputFiles: [...esm.outputFiles, ...cjs.outputFiles],
+    metafile: {
+      inputs: { ...esm.metafile.inputs, ...cjs.metafile.inputs },
+      outputs: { ...esm.metafile.outputs, ...cjs.metafile.outputs },
+    },
+  };
   if (!write) return result;
   if (clean) rmSync(out, { recursive: true, force: true });
   // dist is overwritten in place, never removed (unless `clean`), and every file lands by temp +
-  // rename: other test runs may be executing dist/cli.js while this build runs, and must never see
+  // rename: other test runs may be executing dist/cli.cjs while this build runs, and must never see
   // a half-written file. Chunks are content-hashed, so a new build only adds files next to the old ones.
-  for (const file of result.outputFiles) {
+  const files = [...result.outputFiles, { path: join(out, "cli.js"), text: LEGACY_ENTRY, contents: LEGACY_ENTRY }];
+  for (const file of files) {
     mkdirSync(dirname(file.path), { recursive: true });
     const tmp = `${file.path}.${process.pid}.tmp`;
     writeFileSync(tmp, file.path.endsWith(".js") ? withRequireShim(file.text) : file.contents);
-    if (file.path === join(out, "cli.js")) chmodSync(tmp, 0o755);
+    if (file.path === join(out, "cli.cjs") || file.path === join(out, "cli.js")) chmodSync(tmp, 0o755);
     renameSync(tmp, file.path);
   }
   copyWasmAssets(out);

@@ -12,7 +12,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
-const CLI = join(REPO, "packages/mcp/dist/cli.js");
+const CLI = join(REPO, "packages/mcp/dist/cli.cjs");
 const keep = process.argv.includes("--keep");
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const section = (title) => out(`\n── ${title} ${"─".repeat(Math.max(0, 60 - title.length))}`);

@@ -3,40 +3,20 @@
 //   node scripts/gen-json-schemas.mjs          write the files
 //   node scripts/gen-json-schemas.mjs --check  exit 1 when a committed file is stale or missing
 // packages/schema/test/json-schema.test.ts runs the same comparison inside `npm test`.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { importTs } from "./lib/load-ts.mjs";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
 export const SCHEMA_DIR = join(repo, "packages/schema/json-schema");
 
-/** Loads json-schema.ts through esbuild (Node 20 cannot import TypeScript). */
-async function loadGenerator() {
-  const out = await build({
-    // SCHEMA_KINDS lives in kinds.ts, the generator in json-schema.ts
-    stdin: {
-      contents: 'export { jsonSchemaFor } from "./json-schema"; export { SCHEMA_KINDS } from "./kinds";',
-      resolveDir: join(repo, "packages/schema/src"),
-      loader: "ts",
-    },
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    logLevel: "warning",
-  });
-  const dir = mkdtempSync(join(tmpdir(), "axiom-gen-schemas-"));
-  try {
-    const file = join(dir, "json-schema.mjs");
-    writeFileSync(file, out.outputFiles[0].contents);
-    return await import(pathToFileURL(file).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** Loads json-schema.ts (SCHEMA_KINDS lives in kinds.ts, the generator in json-schema.ts). */
+const loadGenerator = () =>
+  importTs(
+    'export { jsonSchemaFor } from "./json-schema"; export { SCHEMA_KINDS } from "./kinds";',
+    join(repo, "packages/schema/src"),
+  );
 
 export function schemaFileText(schema) {
   return `${JSON.stringify(schema, null, 2)}\n`;

@@ -4,4 +4,4 @@ import { fileURLToPath } from "node:url";
 
 export const E2E_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 export const REPO_DIR = dirname(E2E_DIR);
-export const CLI = join(REPO_DIR, "packages", "mcp", "dist", "cli.js");
+export const CLI = join(REPO_DIR, "packages", "mcp", "dist", "cli.cjs");

@@ -49,7 +49,7 @@ finish({
   mode: summary.mode,
   seed: summary.seed,
   machine: host,
-  cli: existsSync(CLI) ? "packages/mcp/dist/cli.js" : "not built (library only)",
+  cli: existsSync(CLI) ? "packages/mcp/dist/cli.cjs" : "not built (library only)",
   scenarios: summary.scenarios.map((r) => ({
     scenario: r.scenario,
     ops: r.ops,

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCampaign } from "./explorer/campaign";
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "mcp", "dist", "cli.js");
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "mcp", "dist", "cli.cjs");
 
 describe("crash explorer (issue 23): power-cut states of both persistence models", () => {
   it("every small change set exhaustively, the recovery itself cut from K3/K5/K7, the 50-file set at 6 seeded boundaries → 0 torn trees, 0 lost journals, every .axiom file readable, the next apply succeeds", async () => {

@@ -50,10 +50,15 @@ export async function loadBuildGraph(): Promise<BuildGraph> {
         if (seen.has(file)) continue;
         seen.add(file);
         for (const imp of output(file).imports) {
-          if (imp.external) {
-            if (imp.kind === "import-statement" || dynamic) externals.add(imp.path);
-          } else if (imp.kind === "import-statement" || (dynamic && imp.kind === "dynamic-import"))
-            queue.push(imp.path);
+          // A CommonJS entry leaves its siblings to run time (runtime-siblings in scripts/build.mjs):
+          // `./gate-shell.js` is dist/gate-shell.js, followed like a bundled import of the same kind.
+          const sibling = imp.external && imp.path.startsWith("./") ? `dist/${imp.path.slice(2)}` : undefined;
+          const isStatic = imp.kind === "import-statement" || imp.kind === "require-call";
+          if (sibling !== undefined) {
+            if (isStatic || dynamic) queue.push(sibling);
+          } else if (imp.external) {
+            if (isStatic || dynamic) externals.add(imp.path);
+          } else if (isStatic || (dynamic && imp.kind === "dynamic-import")) queue.push(imp.path);
         }
       }
       const files = [...seen];

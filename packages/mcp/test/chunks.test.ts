@@ -1,5 +1,6 @@
 // cli.md §1.1 and issue 12 ("assert on the files a run opens"): real runs of the built bin under a
-// module-loader hook that records every module URL Node loads, so laziness is proven at run time and
+// module-loader hook that records every ES module URL Node loads, and a preload that records every
+// CommonJS file (the bin and the gate are CommonJS, SPEED-9), so laziness is proven at run time and
 // not only on the module graph (budget.test.ts).
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
@@ -9,6 +10,7 @@ import { distCopy } from "./dist-copy";
 
 let tmp: TempDir;
 let register: string;
+let cjsTrace: string;
 
 beforeAll(async () => {
   tmp = await tempDir("axiom-chunks-");
@@ -29,6 +31,20 @@ beforeAll(async () => {
     'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n',
   );
   register = tmp.path("register.mjs");
+  // CommonJS files never pass an ESM load hook: at exit, require.cache names them.
+  await tmp.write(
+    "cjs-trace.cjs",
+    [
+      'const { appendFileSync } = require("node:fs");',
+      'const { pathToFileURL } = require("node:url");',
+      'process.on("exit", () => {',
+      '  const urls = Object.keys(require.cache).filter((f) => !f.endsWith("cjs-trace.cjs")).map((f) => pathToFileURL(f).href);',
+      '  if (process.env.AXIOM_TRACE_FILE && urls.length > 0) appendFileSync(process.env.AXIOM_TRACE_FILE, urls.join("\\n") + "\\n");',
+      "});",
+      "",
+    ].join("\n"),
+  );
+  cjsTrace = tmp.path("cjs-trace.cjs");
   await tmp.write("p.json", JSON.stringify(helloPlan()));
 });
 afterAll(() => tmp.cleanup());
@@ -42,11 +58,11 @@ interface TracedRun {
 }
 
 let runs = 0;
-/** Runs `node --import register.mjs dist/cli.js …args`; `exchange` may talk to the child over stdio. */
+/** Runs `node --require cjs-trace.cjs --import register.mjs dist/cli.cjs …args`; `untilStdout` keeps stdin open until it matches. */
 function traced(args: string[], input?: string, untilStdout?: RegExp): Promise<TracedRun> {
   const trace = tmp.path(`trace-${++runs}.txt`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", register, CLI, ...args], {
+    const child = spawn(process.execPath, ["--require", cjsTrace, "--import", register, CLI, ...args], {
       cwd: tmp.dir,
       env: scrubbedEnv({ AXIOM_TRACE_FILE: trace }),
       shell: false,
@@ -65,7 +81,9 @@ function traced(args: string[], input?: string, untilStdout?: RegExp): Promise<T
       const loaded = text
         .split("\n")
         .filter((u) => u.startsWith("file:") && !u.endsWith("/register.mjs") && !u.endsWith("/hooks.mjs"));
-      resolve({ code, stdout, stderr, loaded });
+      // The CommonJS bin is seen twice (by the ESM hook, which --import puts in front, and in require.cache).
+      const unique = [...new Set(loaded)];
+      resolve({ code, stdout, stderr, loaded: unique });
     });
     if (input === undefined || untilStdout === undefined) child.stdin.end(input ?? "");
     else child.stdin.write(input);
@@ -76,21 +94,54 @@ const sdk = (r: TracedRun) => r.loaded.filter((u) => u.includes("/@modelcontextp
 const base = (r: TracedRun) => r.loaded.map((u) => u.slice(u.lastIndexOf("/dist/") + 1));
 
 describe("files a run loads (cli.md §1.1, issue 12)", () => {
-  it("`axiom --version` loads dist/cli.js and nothing else", async () => {
+  it("`axiom --version` loads dist/cli.cjs and nothing else", async () => {
     const run = await traced(["--version"]);
     expect(run.code).toBe(0);
     expect(run.loaded.length).toBe(1);
-    expect(base(run)).toEqual(["dist/cli.js"]);
+    expect(base(run)).toEqual(["dist/cli.cjs"]);
   });
 
-  it("`axiom gate --stdin` on an allowed payload loads gate-lazy.js, never cli-main.js, and no MCP SDK module", async () => {
+  it("`axiom gate --stdin` on an allowed payload loads gate.cjs, never cli-main.js, and no MCP SDK module", async () => {
     const payload = JSON.stringify({ tool_name: "Read", tool_input: { file_path: "p.json" }, cwd: tmp.dir });
     const run = await traced(["gate", "--stdin"], payload);
     expect(run.code).toBe(0);
-    expect(base(run)).toContain("dist/gate-lazy.js");
+    expect(base(run)).toEqual(["dist/cli.cjs", "dist/gate.cjs"]);
     expect(base(run)).not.toContain("dist/cli-main.js");
     expect(sdk(run)).toEqual([]);
     expect(run.loaded.filter((u) => u.includes("/node_modules/"))).toEqual([]);
+  });
+
+  it("decisions SPEED-9: a Write payload runs without Node's ESM loader (no module job is ever created); a Bash payload starts it for the shell chunk", async () => {
+    // No --import here: that flag would start the loader itself. The preload lists Node's own modules at exit.
+    await tmp.write(
+      "builtins.cjs",
+      'process.on("exit", () => require("node:fs").writeFileSync(process.env.AXIOM_BUILTINS_FILE, process.moduleLoadList.join("\\n")));\n',
+    );
+    const builtinsOf = async (payload: object): Promise<string[]> => {
+      const out = tmp.path(`builtins-${++runs}.txt`);
+      await new Promise<void>((done, fail) => {
+        const child = spawn(process.execPath, ["--require", tmp.path("builtins.cjs"), CLI, "gate", "--stdin"], {
+          cwd: tmp.dir,
+          env: scrubbedEnv({ AXIOM_BUILTINS_FILE: out }),
+          shell: false,
+          stdio: ["pipe", "ignore", "ignore"],
+        });
+        child.on("error", fail);
+        child.on("close", () => done());
+        child.stdin.end(JSON.stringify(payload));
+      });
+      return (await readFile(out, "utf8")).split("\n");
+    };
+    const MODULE_JOB = "NativeModule internal/modules/esm/module_job";
+    const write = await builtinsOf({
+      tool_name: "Write",
+      tool_input: { file_path: "a.txt", content: "x" },
+      cwd: tmp.dir,
+    });
+    expect(write.length).toBeGreaterThan(10);
+    expect(write).not.toContain(MODULE_JOB);
+    const bash = await builtinsOf({ tool_name: "Bash", tool_input: { command: "echo x>.e''nv" }, cwd: tmp.dir });
+    expect(bash).toContain(MODULE_JOB);
   });
 
   it("decisions SEC-2: a Write payload (also a routed Edit, an apply_patch) never loads the shell parser's chunk; a Bash payload loads it (bundled: no node_modules module, no SDK)", async () => {
@@ -101,7 +152,7 @@ describe("files a run loads (cli.md §1.1, issue 12)", () => {
     });
     const w = await traced(["gate", "--stdin"], write);
     expect(w.code).toBe(0);
-    const judge = (r: TracedRun) => base(r).filter((f) => /^dist\/chunks\/judge-[A-Z0-9]+\.js$/.test(f));
+    const judge = (r: TracedRun) => base(r).filter((f) => f === "dist/gate-shell.js");
     expect(judge(w)).toEqual([]);
     // Decisions HOOK-20/22: a routed Edit and a Copilot apply_patch (patch parser, route message) neither.
     const edit = JSON.stringify({

@@ -1,6 +1,6 @@
 // cli.md §1.1 (entry laziness), §2 / §2.1 (top-level routing and usage errors), spawned for real.
 import { copyFile, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadBuildGraph } from "./build-graph";
 import { CLI, errorLine, REPO, runCli, type TempDir, tempDir } from "./cli-run";
@@ -27,16 +27,16 @@ function expectUsage(run: { code: number | null; stdout: string; stderr: string 
 describe("entry and parsing (cli.md acceptance)", () => {
   it('"`axiom --version` and `axiom-mcp -v` → stdout = package version + LF, exit 0, stderr empty"; also `-V`, `version`, `mcp --version`, `apply -V`', async () => {
     const pkg = JSON.parse(await readFile(join(REPO, "packages/mcp/package.json"), "utf8"));
-    expect(pkg.bin).toEqual({ axiom: "dist/cli.js", "axiom-mcp": "dist/cli.js" });
+    expect(pkg.bin).toEqual({ axiom: "dist/cli.cjs", "axiom-mcp": "dist/cli.cjs" });
     for (const flag of [["--version"], ["-v"], ["-V"], ["version"], ["mcp", "--version"], ["apply", "-V"]]) {
       const run = await runCli(flag);
       expect(run).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: "" });
     }
   });
 
-  it('"A temp dir holding only `dist/cli.js` → `node cli.js --version` succeeds (no other module loaded)"', async () => {
+  it('"A temp dir holding only `dist/cli.cjs` → `node cli.cjs --version` succeeds (no other module loaded)"', async () => {
     tmp = await tempDir();
-    const lone = tmp.path("cli.js");
+    const lone = tmp.path("cli.cjs");
     await copyFile(CLI, lone);
     const run = await runCli(["--version"], { entry: lone, cwd: tmp.dir });
     expect(run).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: "" });
@@ -44,10 +44,23 @@ describe("entry and parsing (cli.md acceptance)", () => {
     expect((await runCli(["schema", "Plan"], { entry: lone, cwd: tmp.dir })).code).not.toBe(0);
   });
 
-  it("dist/cli.js has no static import (cli.md §1.1)", async () => {
+  it("dist/cli.cjs loads no file at start (cli.md §1.1): built-ins only, gate.cjs inside the gate route, cli-main.js by import()", async () => {
     const text = await readFile(CLI, "utf8");
     expect(text).not.toMatch(/^\s*import\s/m);
-    expect(text).not.toMatch(/\brequire\(/);
+    const required = [...text.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect([...new Set(required)].sort()).toEqual(["./gate.cjs", "node:fs", "node:module"]);
+    expect([...text.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1])).toEqual(["./cli-main.js"]);
+  });
+
+  it("the legacy entry dist/cli.js (hook commands an older init wrote) runs the same CLI", async () => {
+    const legacy = join(dirname(CLI), "cli.js");
+    expect(await runCli(["--version"], { entry: legacy })).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+    const r = await runCli(["gate", "--stdin"], {
+      entry: legacy,
+      input: JSON.stringify({ tool_name: "Write", tool_input: { file_path: ".env", content: "x" }, cwd: REPO }),
+    });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).axiom.code).toBe("path.deny");
   });
 
   it('"`axiom compile x.json` does not load `@codai/axiom-axm` (module graph check)"; cli-main and the compile/verify/diff/schema chunks reach neither the .axm parser nor the MCP SDK statically', async () => {

@@ -1,4 +1,4 @@
-// Runs the built CLI (packages/mcp/dist/cli.js, built by the vitest globalSetup) as a real child
+// Runs the built CLI (packages/mcp/dist/cli.cjs, the bin, built by the vitest globalSetup) as a real child
 // process: argv array, shell: false, a scrubbed environment. Temp directories are real and removed.
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-export const CLI = join(REPO, "packages/mcp/dist/cli.js");
+export const CLI = join(REPO, "packages/mcp/dist/cli.cjs");
 
 export interface CliRun {
   code: number | null;
@@ -21,7 +21,7 @@ export interface CliOptions {
   cwd?: string;
   env?: Record<string, string>;
   input?: string | Buffer;
-  /** Script to run instead of dist/cli.js (e.g. a copy in a temp dir). */
+  /** Script to run instead of dist/cli.cjs (e.g. a copy in a temp dir). */
   entry?: string;
 }
 

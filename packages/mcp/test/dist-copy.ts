@@ -1,5 +1,5 @@
 // A copy of the built CLI in a temp dir, with a node_modules that holds only the packages asked for:
-// dist/cli.js and every file it reaches through relative static or dynamic imports (the current
+// dist/cli.cjs and every file it reaches through relative requires and static or dynamic imports (the current
 // build's closure; dist also keeps the content-hashed chunks of earlier builds), plus symlinks to
 // the repo's installed copies of `packages`. Whatever the repo has installed, a package not listed
 // cannot resolve from there, so "not installed" (the MCP SDK, sigstore, cedar) is tested for real.
@@ -15,7 +15,7 @@ export async function distCopy(
 ): Promise<TempDir & { cli: string }> {
   const dist = dirname(CLI);
   const t = await tempDir("axiom-dist-copy-");
-  const queue = ["cli.js"];
+  const queue = ["cli.cjs"];
   const seen = new Set<string>();
   while (queue.length > 0) {
     const rel = queue.pop() as string;
@@ -24,7 +24,7 @@ export async function distCopy(
     const text = await readFile(join(dist, rel), "utf8");
     await mkdir(dirname(join(t.dir, rel)), { recursive: true });
     await writeFile(join(t.dir, rel), text);
-    for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
+    for (const m of text.matchAll(/(?:from|import|require)\s*\(?\s*"(\.{1,2}\/[^"]+\.c?js)"/g)) {
       queue.push(relative(dist, join(dist, dirname(rel), m[1] as string)));
     }
   }
@@ -33,5 +33,5 @@ export async function distCopy(
     await mkdir(dirname(link), { recursive: true });
     await symlink(join(REPO, "node_modules", name), link, "dir");
   }
-  return { ...t, cli: join(t.dir, "cli.js") };
+  return { ...t, cli: join(t.dir, "cli.cjs") };
 }

@@ -10,7 +10,7 @@ import { claude, type GateRepo, gateRepo, runGateProcess } from "./gate-helpers"
 
 const DIST = dirname(CLI);
 
-/** gate-lazy.js and every module it imports, transitively (relative specifiers only). */
+/** gate.cjs and every module it requires or imports, transitively (relative specifiers only). */
 function moduleGraph(entry: string): { files: string[]; external: Set<string>; bytes: number } {
   const files: string[] = [];
   const external = new Set<string>();
@@ -20,10 +20,10 @@ function moduleGraph(entry: string): { files: string[]; external: Set<string>; b
     files.push(file);
     const text = readFileSync(file, "utf8");
     bytes += Buffer.byteLength(text);
-    for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+    for (const m of text.matchAll(/(?:from|import|require)\s*\(?\s*"([^"]+)"/g)) {
       const spec = m[1] as string;
       // Only module specifiers: the bundled parser's minified code holds `import"…"`-like strings.
-      if (spec.startsWith(".") && spec.endsWith(".js")) visit(join(dirname(file), spec));
+      if (spec.startsWith(".") && /\.c?js$/.test(spec)) visit(join(dirname(file), spec));
       else if (spec.startsWith(".")) continue;
       else external.add(spec);
     }
@@ -40,17 +40,17 @@ afterAll(() => repo.cleanup());
 
 describe("gate chunk budget (§2.14)", () => {
   it("47a. the gate chunk ≤ 300 KB and its module graph contains no MCP SDK module", () => {
-    const g = moduleGraph(join(DIST, "gate-lazy.js"));
+    const g = moduleGraph(join(DIST, "gate.cjs"));
     expect(g.bytes).toBeLessThanOrEqual(300 * 1024);
     expect([...g.external].filter((s) => s.includes("@modelcontextprotocol"))).toEqual([]);
     expect([...g.external].filter((s) => s === "zod" || s.startsWith("zod/"))).toEqual([]);
     for (const f of g.files) expect(readFileSync(f, "utf8")).not.toContain("@modelcontextprotocol");
-    // dist/cli.js routes `gate` here, never through cli-main (cli.md §1.1).
+    // dist/cli.cjs routes `gate` here, never through cli-main (cli.md §1.1).
     expect(g.files.some((f) => f.endsWith("cli-main.js"))).toBe(false);
   });
 
-  it("cli.md §1.1: with only dist/cli.js, dist/gate-lazy.js and the chunks it imports, `gate` works (no cli-main, no SDK)", async () => {
-    const g = moduleGraph(join(DIST, "gate-lazy.js"));
+  it("cli.md §1.1: with only dist/cli.cjs, dist/gate.cjs and the shell chunks it imports, `gate` works (no cli-main, no SDK)", async () => {
+    const g = moduleGraph(join(DIST, "gate.cjs"));
     const dir = await mkdtemp(join(tmpdir(), "axiom-gate-dist-"));
     try {
       for (const f of [CLI, ...g.files]) {
@@ -58,7 +58,7 @@ describe("gate chunk budget (§2.14)", () => {
         await mkdir(dirname(dest), { recursive: true });
         await copyFile(f, dest);
       }
-      const entry = join(dir, "cli.js");
+      const entry = join(dir, "cli.cjs");
       const payload = JSON.stringify(claude("Write", { file_path: ".env", content: "x" }, repo.root));
       const r = await runGateProcess(["--stdin"], payload, { HOME: repo.home }, repo.root, undefined, entry);
       expect(r.code).toBe(2);

@@ -92,8 +92,8 @@ describe("start-up (§1, §3.1)", () => {
     expect(err.message).toContain("--root");
   });
 
-  test("Built dist/cli.js and dist/cli-main.js contain none of server/discover, Mcp-Protocol-Version, @modelcontextprotocol/", async () => {
-    for (const f of ["cli.js", "cli-main.js"]) {
+  test("Built dist/cli.cjs and dist/cli-main.js contain none of server/discover, Mcp-Protocol-Version, @modelcontextprotocol/", async () => {
+    for (const f of ["cli.cjs", "cli-main.js"]) {
       const text = await readFile(join(REPO, "packages/mcp/dist", f), "utf8");
       for (const marker of ["server/discover", "Mcp-Protocol-Version", "@modelcontextprotocol/"])
         expect(text).not.toContain(marker);

@@ -83,7 +83,14 @@ const npx = (args: string[], input?: string, until?: RegExp) => run("npx", ["--n
 describe("npm pack → install → npx (issue 12)", () => {
   it("the tarball holds dist (no source maps, no sources), spec, server.json, README.md and package.json only", () => {
     expect(files).toEqual(
-      expect.arrayContaining(["dist/cli.js", "dist/cli-main.js", "dist/mcp-lazy.js", "dist/gate-lazy.js"]),
+      expect.arrayContaining([
+        "dist/cli.cjs",
+        "dist/cli.js",
+        "dist/gate.cjs",
+        "dist/gate-shell.js",
+        "dist/cli-main.js",
+        "dist/mcp-lazy.js",
+      ]),
     );
     expect(files).toEqual(expect.arrayContaining(["server.json", "README.md", "package.json", "spec/tools.json"]));
     // The gate's shell parser ships its two WebAssembly modules and their licences (decisions SEC-2).
@@ -97,7 +104,7 @@ describe("npm pack → install → npx (issue 12)", () => {
     );
     for (const f of files)
       expect(f, f).toMatch(
-        /^(dist\/.+\.js|dist\/wasm\/[a-z-]+\.wasm|dist\/wasm\/LICENSE\.[a-z-]+\.txt|spec\/.+\.json|server\.json|README\.md|package\.json)$/,
+        /^(dist\/.+\.c?js|dist\/wasm\/[a-z-]+\.wasm|dist\/wasm\/LICENSE\.[a-z-]+\.txt|spec\/.+\.json|server\.json|README\.md|package\.json)$/,
       );
   });
 
@@ -196,7 +203,7 @@ describe("server.json and package facts (mcp.md §15)", () => {
     expect(pkg.files).toEqual(expect.arrayContaining(["dist", "spec", "server.json", "README.md"]));
     expect(pkg.files).toContain("!dist/**/*.map");
     expect(pkg.publishConfig).toEqual({ access: "public", provenance: true });
-    expect(pkg.bin).toEqual({ axiom: "dist/cli.js", "axiom-mcp": "dist/cli.js" });
+    expect(pkg.bin).toEqual({ axiom: "dist/cli.cjs", "axiom-mcp": "dist/cli.cjs" });
     expect(pkg.engines).toEqual({ node: ">=20" });
     expect(pkg.dependencies["@modelcontextprotocol/server"]).toMatch(/^\^2\./);
     for (const dep of Object.keys(pkg.dependencies)) expect(dep.startsWith("@codai/"), dep).toBe(false);

@@ -85,6 +85,7 @@ describe("hook command lines", () => {
   it("isAxiomGateText: the bare bin, the node entry and an old npx line count; other commands do not", () => {
     expect(isAxiomGateText("axiom gate --stdin")).toBe(true);
     expect(isAxiomGateText("'/usr/bin/node' '/a b/packages/mcp/dist/cli.js' gate --stdin --harness claude")).toBe(true);
+    expect(isAxiomGateText("'/usr/bin/node' /a/packages/mcp/dist/cli.cjs gate --stdin --harness claude")).toBe(true);
     expect(isAxiomGateText("npx @codai/axiom-mcp gate --stdin")).toBe(true);
     expect(isAxiomGateText("/usr/local/bin/axiom.cmd gate --stdin")).toBe(true);
     expect(isAxiomGateText("audit-hook gate")).toBe(false);
@@ -114,6 +115,22 @@ describe("resolveAxiomCommand", () => {
     expect(await run(undefined)).toEqual({ command: "/n/node", prefix: [entry], how: "node-entry" });
     // The entry itself reached through a link resolves to the same file.
     expect(await run(join(d, "axiom"), join(d, "axiom"))).toMatchObject({ how: "global-bin" });
+  });
+
+  it("run through the legacy dist/cli.js, init writes its sibling dist/cli.cjs (the hook then starts without the ESM loader, SPEED-9)", async () => {
+    const d = await realpath(await mkdtemp(join(tmpdir(), "axiom-cmd-")));
+    dirs.push(d);
+    const legacy = join(d, "pkg", "dist", "cli.js");
+    const bin = join(d, "pkg", "dist", "cli.cjs");
+    await mkdir(join(d, "pkg", "dist"), { recursive: true });
+    await writeFile(legacy, "");
+    await writeFile(bin, "");
+    await symlink(bin, join(d, "axiom"));
+    const run = (found: string | undefined) =>
+      resolveAxiomCommand({ entry: legacy, execPath: "/n/node", locate: async () => found });
+    expect(await run(undefined)).toEqual({ command: "/n/node", prefix: [bin], how: "node-entry" });
+    // The global bin links to cli.cjs: it is this install, reached through the legacy entry.
+    expect(await run(join(d, "axiom"))).toEqual({ command: "axiom", prefix: [], how: "global-bin" });
   });
 
   it("an axiom that npm run / npx put on PATH (node_modules/.bin) is not a global bin: the node entry is written (HOOK-52)", async () => {

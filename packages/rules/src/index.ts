@@ -3,7 +3,15 @@
 // package and no third-party module except picomatch (scripts/check-package-deps.mjs enforces both).
 
 export { AXIOM_DIR, AXIOM_GLOB } from "./axiom-dir";
-export { compileGlob, compileGlobs, foldPath, type Matcher, optionalGlobs } from "./glob";
+export {
+  compileGlob,
+  compileGlobs,
+  escapeLiteralParens,
+  foldPath,
+  type Matcher,
+  optionalGlobs,
+  seedGlobCache,
+} from "./glob";
 export {
   ARTIFACTS_MAX,
   BUNDLE_INLINE_MAX,

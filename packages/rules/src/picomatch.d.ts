@@ -4,6 +4,9 @@ declare module "picomatch" {
     dot?: boolean;
     nocase?: boolean;
   }
-  function picomatch(glob: string | string[], options?: PicomatchOptions): (input: string) => boolean;
+  const picomatch: {
+    (glob: string | string[], options?: PicomatchOptions): (input: string) => boolean;
+    makeRe(glob: string, options?: PicomatchOptions): RegExp;
+  };
   export default picomatch;
 }

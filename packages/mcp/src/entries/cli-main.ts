@@ -1,3 +1,3 @@
-// Chunk entry dist/cli-main.js (cli.md §1.1): the verb dispatcher, loaded by dist/cli.js for every verb
+// Chunk entry dist/cli-main.js (cli.md §1.1): the verb dispatcher, loaded by dist/cli.cjs for every verb
 // but `gate` and `--version`.
 export { main } from "../cli/main";

@@ -1,10 +1,11 @@
-// The bin entry (cli.md §1.1): no static import. It answers --version from a string inlined at
-// build time and otherwise loads exactly one chunk: dist/gate-lazy.js for `gate` (cli-main.js is
-// never loaded for a hook call), dist/cli-main.js for everything else.
+// The bin entry (cli.md §1.1), built as CommonJS (dist/cli.cjs, decisions SPEED-9): it bundles no
+// import. It answers --version from a string inlined at build time and otherwise loads exactly one
+// file: dist/gate.cjs for `gate` (required, so a hook call never starts Node's ESM loader, and never
+// loads cli-main), dist/cli-main.js for everything else.
 //
-// Gate contract: packages/mcp/src/entries/gate.ts (built as dist/gate-lazy.js)
-// exports `main(args: string[]): Promise<void>`, called with the arguments after `gate`. Until that
-// chunk is built, `gate` falls through to cli-main (an unknown verb there).
+// Gate contract: packages/mcp/src/entries/gate.ts (built as dist/gate.cjs) exports
+// `main(args: string[]): Promise<void>`, called with the arguments after `gate`. Until that file is
+// built, `gate` falls through to cli-main (an unknown verb there).
 declare const __AXIOM_VERSION__: string;
 
 // Issue 20 Low 6 (decisions SEC-38): under a low open-files limit (`ulimit -n` 40…80, some CI
@@ -12,10 +13,7 @@ declare const __AXIOM_VERSION__: string;
 // hundred files alone exhaust the limit: the import fails with EMFILE, Node caches the failure, and
 // `axiom` cannot start (or the MCP server cannot load a tool chunk). When the soft limit is low,
 // a module-loader hook caps the reads in flight; above it nothing is registered (no start-up cost).
-// It lives in this file, and takes its built-ins from process.getBuiltinModule (Node ≥ 20.16;
-// older: no cap): a module import here made esbuild add its helper chunk to cli.js.
-const builtin = (name: string): unknown =>
-  (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.(name);
+// It lives in this file, before the first import().
 
 /** Below this soft limit of open files, module loads are serialized to LOADS_IN_FLIGHT at a time. */
 const LOW_FD_LIMIT = 1024;
@@ -39,15 +37,14 @@ function softFdLimit(limits: string): number | undefined {
 /** Registers the capping hook when the limit is low (Linux); true when it did. */
 function capModuleLoadsWhenFdsAreScarce(): boolean {
   if (process.platform !== "linux") return false;
-  const fs = builtin("node:fs") as typeof import("node:fs") | undefined;
-  if (fs === undefined) return false;
+  const fs = require("node:fs") as typeof import("node:fs");
   let soft: number | undefined;
   try {
     soft = softFdLimit(fs.readFileSync("/proc/self/limits", "utf8"));
   } catch {
     return false;
   }
-  const nodeModule = builtin("node:module");
+  const nodeModule = require("node:module");
   const register = (nodeModule as { register?: (specifier: string, parentURL?: string) => void }).register;
   if (soft === undefined || soft >= LOW_FD_LIMIT || typeof register !== "function") return false;
   register(`data:text/javascript,${encodeURIComponent(HOOK)}`);
@@ -63,10 +60,10 @@ if (first !== "--version" && first !== "-v") capModuleLoadsWhenFdsAreScarce();
 async function runGate(): Promise<boolean> {
   let gate: { main(args: string[]): Promise<void> };
   try {
-    // A runtime URL, so esbuild neither bundles nor requires the chunk at build time.
-    gate = await import(new URL("./gate-lazy.js", import.meta.url).href);
+    // Left to run time by the build (runtime-siblings in scripts/build.mjs): never bundled here.
+    gate = require("./gate.cjs") as typeof gate;
   } catch (err) {
-    const missing = (err as { code?: string }).code === "ERR_MODULE_NOT_FOUND" && String(err).includes("gate-lazy");
+    const missing = (err as { code?: string }).code === "MODULE_NOT_FOUND" && String(err).includes("gate.cjs");
     if (missing) return false;
     throw err;
   }
@@ -74,16 +71,18 @@ async function runGate(): Promise<boolean> {
   return true;
 }
 
-try {
+async function main(): Promise<void> {
   if (first === "--version" || first === "-v" || first === "-V" || first === "version") {
     process.stdout.write(`${__AXIOM_VERSION__}\n`);
   } else if (!(first === "gate" && !gateHelp && (await runGate()))) {
-    const { main } = await import("./cli-main");
-    await main(process.argv.slice(2));
+    const { main: cliMain } = await import("./cli-main");
+    await cliMain(process.argv.slice(2));
   }
-} catch (err) {
+}
+
+main().catch((err: unknown) => {
   // Last resort (a chunk failed to load): the D16 line, never a stack trace.
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`${JSON.stringify({ code: "ERR_INTERNAL", message })}\n`);
   process.exitCode = 2;
-}
+});

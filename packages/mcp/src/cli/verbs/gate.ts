@@ -1,5 +1,5 @@
-// `gate` in the verb table, for the global help line (cli.md §7.0). dist/cli.js routes `axiom gate`
-// straight to dist/gate-lazy.js (cli.md §1.1); this module is reached only when that chunk is
+// `gate` in the verb table, for the global help line (cli.md §7.0). dist/cli.cjs routes `axiom gate`
+// straight to dist/gate.cjs (cli.md §1.1, SPEED-9); this module is reached only when that file is
 // absent (e.g. running from source) and hands the raw arguments to the same gate code.
 import { GATE_FLAGS } from "../../harness/gate/args";
 import { runGate } from "../../harness/gate/run";

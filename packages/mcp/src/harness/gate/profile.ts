@@ -1,8 +1,9 @@
 // Gate profiles (hooks-doctor.md §2.9): GateProfileSchema (strict), the lookup order and the
 // built-in. Hand-written rather than zod so the gate chunk stays small (§2.14); doctor reuses it.
 import { homedir } from "node:os";
-import { AXIOM_GLOB, PROTECTED_PATHS } from "@codai/axiom-rules";
+import { AXIOM_GLOB, PROTECTED_PATHS, seedGlobCache } from "@codai/axiom-rules";
 import { layout } from "@codai/axiom-store/layout";
+import { BUILTIN_DENY_REGEXES } from "./builtin-globs.generated";
 import { parsePlainJson, readConfigFile } from "./config-file";
 import { isObject } from "./normalize";
 import type { RouteMode } from "./types";
@@ -96,6 +97,10 @@ export const INIT_GATE_PROFILE: GateProfile = {
   pii: false,
   maxBytes: 262144,
 };
+
+// The deny lists above, compiled at build time (scripts/gen-gate-globs.mjs; decisions SPEED-8): a
+// hook process judging a built-in or init-written profile never runs picomatch's parser.
+seedGlobCache(BUILTIN_DENY_REGEXES, { nocase: true });
 
 export type ProfileLookup = { ok: true; profile: GateProfile; source: string } | { ok: false; why: string };
 

@@ -33,11 +33,11 @@ const real = (p: string): string | undefined => {
 /**
  * The global `axiom` bin when it is installed and is this install (its realpath is the running
  * script: `npm install -g ./packages/mcp` and `npm link` both link it), otherwise the absolute
- * `node …/dist/cli.js` of the running install. A global bin of another install (another version or
+ * `node …/dist/cli.cjs` of the running install. A global bin of another install (another version or
  * a copy) is not used: the entries must run the tools this init describes.
  */
 export async function resolveAxiomCommand(inputs: ResolveInputs): Promise<AxiomCommand> {
-  const entry = inputs.entry === undefined ? undefined : (real(inputs.entry) ?? path.resolve(inputs.entry));
+  const entry = inputs.entry === undefined ? undefined : binEntry(real(inputs.entry) ?? path.resolve(inputs.entry));
   const onPath = await (inputs.locate ?? locateOnPath)();
   if (onPath !== undefined && !isPackageRunnerBin(onPath) && entry !== undefined && real(onPath) === entry)
     return { command: "axiom", prefix: [], how: "global-bin" };
@@ -46,6 +46,15 @@ export async function resolveAxiomCommand(inputs: ResolveInputs): Promise<AxiomC
     return { command: "axiom", prefix: [], how: "global-bin" };
   }
   return { command: inputs.execPath, prefix: [entry], how: "node-entry" };
+}
+
+/**
+ * The bin file of an entry: dist/cli.js, the ES-module entry kept for older hook commands, runs
+ * dist/cli.cjs; entries name cli.cjs itself, which starts a hook without Node's ESM loader (SPEED-9).
+ */
+function binEntry(entry: string): string {
+  if (path.basename(entry) !== "cli.js") return entry;
+  return real(path.join(path.dirname(entry), "cli.cjs")) ?? entry;
 }
 
 /**

@@ -87,7 +87,7 @@ export function copilotHookFile(w: Wiring, h: "copilot" | "vscode"): Record<stri
   };
 }
 
-const AXIOM_WORD = /(^|[\\/])axiom(-mcp)?(\.cmd|\.exe)?$|axiom-mcp|[\\/]dist[\\/]cli\.js$/;
+const AXIOM_WORD = /(^|[\\/])axiom(-mcp)?(\.cmd|\.exe)?$|axiom-mcp|[\\/]dist[\\/]cli\.c?js$/;
 
 /** A hook command that runs AXIOM's gate, in any form init ever wrote (bare bin, node entry, npx). */
 export function isAxiomGateText(text: string): boolean {

@@ -65,7 +65,7 @@ export interface InitResult {
   harnesses: Harness[];
   profile: string;
   route: RouteMode;
-  /** The command every entry runs, e.g. ["axiom"] or [node, …/dist/cli.js]. */
+  /** The command every entry runs, e.g. ["axiom"] or [node, …/dist/cli.cjs]. */
   command: { argv: string[]; how: "global-bin" | "node-entry" };
   files: FileResult[];
   steps: HumanStep[];

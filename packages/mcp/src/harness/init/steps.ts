@@ -89,7 +89,7 @@ export function initNotes(n: NoteInputs): string[] {
   notes.push(
     n.how === "global-bin"
       ? "entries run the global axiom bin (this install); keep it installed, or re-run axiom init --force after moving it"
-      : `entries run this install by absolute path (${n.command} …/dist/cli.js): re-run axiom init --force after moving or rebuilding elsewhere; to use a global bin instead, from the AXIOM clone: npm ci && npm run build && npm install -g ./packages/mcp (or npm link in packages/mcp), then axiom init --force`,
+      : `entries run this install by absolute path (${n.command} …/dist/cli.cjs): re-run axiom init --force after moving or rebuilding elsewhere; to use a global bin instead, from the AXIOM clone: npm ci && npm run build && npm install -g ./packages/mcp (or npm link in packages/mcp), then axiom init --force`,
   );
   return notes;
 }
