@@ -60,7 +60,7 @@ function rawTest(glob: string, nocase: boolean): Matcher {
  * Seeds the cache with regexes computed ahead of time: each `[glob, regex]` must be what
  * `picomatch.makeRe(escapeLiteralParens(glob), { dot: true, nocase })` returns (the gate's built-in
  * deny lists, generated at build time: a hook process that judges only those never runs
- * picomatch's parser, ≈ a third of a Write's judgement; issue 24).
+ * picomatch's parser, about half of what a Write costs over a Read; issue 24).
  */
 export function seedGlobCache(entries: readonly (readonly [string, RegExp])[], opts: { nocase?: boolean } = {}): void {
   const nocase = opts.nocase === true;
