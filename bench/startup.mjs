@@ -3,9 +3,10 @@
 //   1. `axiom --version`                                      target median < 80 ms
 //   2. `axiom gate --stdin` on an allowed payload (a benign Write) target median < 120 ms
 //   3. spawn of `axiom mcp --root R` to the tools/list answer    target median < 300 ms
+//   4. spawn of `axiom mcp --root R` to the first axiom_write preview answer   target median ≤ 300 ms (issue 24)
 //      (twice: the whole exchange in one write, and tools/list sent after the initialize answer)
 // Usage: npm run bench:startup [-- --runs N] [--markdown]   (builds dist first)
-//        node bench/startup.mjs --cli <dir>/cli.js   (no build: times another build, e.g. a before/after pair)
+//        node bench/startup.mjs --cli <dir>/cli.cjs   (no build: times another build, e.g. a before/after pair)
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,7 +60,7 @@ process.stdin.once("end", () => handle.close());
  * one-write exchange, the tools/list line reaches the server only after a round trip (what real
  * clients do, and what a background SDK load could delay: decisions SHIP-9).
  */
-function roundTrip(args, { cwd, env = {}, firstCall = false }) {
+function roundTrip(args, { cwd, env = {}, firstCall }) {
   const [init, ...rest] = toolsListExchange().split(/(?<=\n)/);
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
@@ -79,12 +80,10 @@ function roundTrip(args, { cwd, env = {}, firstCall = false }) {
         ms = Number(process.hrtime.bigint() - t0) / 1e6;
         child.stdin.end();
       }
-      // `firstCall`: on the tools/list answer, one axiom_status call; the clock stops at its answer.
+      // `firstCall` ({name, arguments}): on the tools/list answer, that one call; the clock stops at its answer.
       if (firstCall && !called && /"id":2[,}]/.test(stdout)) {
         called = true;
-        child.stdin.write(
-          `${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "axiom_status", arguments: { root: cwd } } })}\n`,
-        );
+        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: firstCall })}\n`);
       }
       if (firstCall && ms === undefined && /"id":3[,}]/.test(stdout)) {
         ms = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -99,6 +98,12 @@ function roundTrip(args, { cwd, env = {}, firstCall = false }) {
     child.stdin.write(init);
   });
 }
+
+const status = { name: "axiom_status", arguments: { root } };
+const coldWrite = (i) => ({
+  name: "axiom_write",
+  arguments: { root, files: [{ path: `src/cold${i}.txt`, content: "x".repeat(4096) }], intent: "cold start" },
+});
 
 const cases = [
   // Context for loaded machines: the floor every whole-process figure below includes.
@@ -166,13 +171,19 @@ const cases = [
     // What start-up no longer pays lands on the first tools/call: SDK, tool chunk and engines load.
     name: "`axiom mcp` spawn → first tools/call answer (`axiom_status`, reference)",
     target: undefined,
-    run: () => roundTrip([CLI, "mcp", "--root", root], { cwd: root, firstCall: true }),
+    run: () => roundTrip([CLI, "mcp", "--root", root], { cwd: root, firstCall: status }),
+  },
+  {
+    // Issue 24 "cold": the first write of a fresh server (a preview of one new 4 KiB file).
+    name: "`axiom mcp` spawn → first `axiom_write` preview answer",
+    target: 300,
+    run: (i) => roundTrip([CLI, "mcp", "--root", root], { cwd: root, firstCall: coldWrite(i) }),
   },
   {
     name: "`axiom mcp` spawn → first tools/call answer, front off (reference)",
     target: undefined,
     run: () =>
-      roundTrip([CLI, "mcp", "--root", root], { cwd: root, firstCall: true, env: { AXIOM_MCP_STDIO_FRONT: "off" } }),
+      roundTrip([CLI, "mcp", "--root", root], { cwd: root, firstCall: status, env: { AXIOM_MCP_STDIO_FRONT: "off" } }),
   },
 ];
 

@@ -3,6 +3,7 @@
 import { axiomError } from "@codai/axiom-schema";
 import { rmrf, writeAppliedMarker } from "@codai/axiom-store";
 import { appendChainEntry } from "./chain";
+import { rememberClean } from "./clean-state";
 import { type CommitState, commitSteps } from "./commit";
 import type { EngineOutcome, Run, Step } from "./engine-types";
 import { withDrift } from "./engine-types";
@@ -105,8 +106,11 @@ export const commitPhase: Step = async (run) => {
 export const successTail: Step = async (run) => {
   const { input } = run;
   const { prepared, state } = started(run);
-  const warn = (what: string) => (err: unknown) =>
+  let warned = false;
+  const warn = (what: string) => (err: unknown) => {
+    warned = true;
     input.onWarn?.(what, { manifestDigest: run.digest, error: String((err as Error)?.message ?? err) });
+  };
   // S1
   await appendChainEntry(input.tree, {
     manifestDigest: run.digest,
@@ -130,5 +134,8 @@ export const successTail: Step = async (run) => {
   await rmrf(run.stagingDir).catch(warn("staging cleanup failed"));
   await pruneBackups(input.tree, input.keepBackups).catch(warn("backup pruning failed"));
   await pruneStoredManifests(input.tree).catch(warn("manifest retention failed"));
+  // The gate found the root clean, and this run completed every step it leaves behind: it is clean
+  // again, with this run's journal, marker and backups in it (SPEED-10). A warned step may not be.
+  if (!warned) await rememberClean(input.tree, run.hex).catch(() => undefined);
   return outcome;
 };

@@ -3,6 +3,7 @@
 // undefined to go on (engine.ts lists them in order).
 import { type ApplyErrorObject, type ApplyFileResult, axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { isFsMarker, postImageExpectations, rmrf, storeBundle, treeDrift } from "@codai/axiom-store";
+import { stillClean } from "./clean-state";
 import { buildDiff } from "./diff";
 import { type EngineInput, failed, type Step, withDrift } from "./engine-types";
 import { isEscape } from "./escape-guard";
@@ -30,6 +31,8 @@ export function unchangedFiles(bundle: ManifestBundle): ApplyFileResult[] {
 
 /** §5.1 in dry-run: never recover; a corrupt or pending journal refuses. */
 async function dryRunGate(tree: string) {
+  // Seen clean and unchanged since: no journal is pending or corrupt (SPEED-10).
+  if (await stillClean(tree)) return undefined;
   const all = await listJournals(tree);
   const bad = all.filter((e) => e.corrupt).map((e) => e.file);
   if (bad.length)

@@ -14,6 +14,7 @@ import {
 } from "@codai/axiom-store";
 import { appendChainEntry, readChain } from "./chain";
 import { repairTornChainTail } from "./chain-repair";
+import { rememberClean, stillClean } from "./clean-state";
 import { deleteJournal, listJournals } from "./journal";
 import { type RollbackHooks, rollbackRoutine } from "./rollback-routine";
 import { sweepOrphanTempsThrottled } from "./temp-sweep";
@@ -155,6 +156,12 @@ export async function removeLockedTemps(tree: string): Promise<void> {
 
 /** recoverIfNeeded(tree): returns the digests it recovered. */
 export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): Promise<string[]> {
+  if (await stillClean(tree)) {
+    // Nothing to recover and nothing left over since this process last saw the root clean (SPEED-10).
+    await repairTornChainTail(tree, hooks.onWarn);
+    await sweepOrphanTempsThrottled(tree, hooks.onWarn);
+    return [];
+  }
   const all = await assertNoCorruptJournal(tree);
   // before any journal is driven: completing a commit appends to the chain (APL-25)
   await repairTornChainTail(tree, hooks.onWarn);
@@ -180,5 +187,6 @@ export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): 
   await removeLockedTemps(tree);
   // Temp files of writers outside the lock (the bundle store before the intent, ...): APL-12.
   await sweepOrphanTempsThrottled(tree, hooks.onWarn);
+  await rememberClean(tree);
   return recovered;
 }
