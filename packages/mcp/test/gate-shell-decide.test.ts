@@ -112,6 +112,12 @@ describe("decide: live globs (SEC-4)", () => {
     });
   });
 
+  it("a glob over a crowded directory that ends in settings.json (`crowd/*/settings.json`) is denied by its last segment", () => {
+    expect(
+      run([{ kind: "glob", pattern: "crowd/*/settings.json", op: "write", via }], ["**/settings.json"]),
+    ).toStrictEqual({ targets: [], denial: denial("crowd/*/settings.json") });
+  });
+
   it("a glob with too many matches and a harmless or purely wild last segment is allowed, with no targets", () => {
     const deny = ["**/settings.json"];
     for (const pattern of ["crowd/*.txt", "crowd/*", "crowd/?", "crowd/*?", "crowd/**"])
@@ -170,6 +176,8 @@ describe('decide: a write from a directory the gate cannot know (`cd "$X"`, `$D/
 
   it("a protected directory named from an unknown directory (`$X` then `.git`) is denied", () => {
     expect(loose(".git", [".git/**"])).toStrictEqual({ targets: [], denial: denial(".git") });
+    // `conf` itself is not denied, but `conf/*/x` is: writing it from anywhere may put x there.
+    expect(loose("conf", ["conf/*/x"])).toStrictEqual({ targets: [], denial: denial("conf") });
   });
 
   it("harmless names and purely wild globs that name no anchored denied path are allowed", () => {
@@ -216,7 +224,7 @@ describe("decide: opaque programs, their directories and links", () => {
 describe("protectionOf: the protected set the decisions ask about", () => {
   it("denied is the nocase deny predicate, and never the root itself", () => {
     const P = protectionOf([".env", "**"]);
-    expect(P.denied(".ENV")).toBe(true);
+    expect(protectionOf([".env"]).denied(".ENV")).toBe(true);
     expect(protectionOf([".env"]).denied("src/.env")).toBe(false);
     expect(P.denied("")).toBe(false);
   });
@@ -303,6 +311,8 @@ describe("mentionHit: the fail-closed rule for text the gate cannot resolve", ()
 
   it("home paths and dot-only tokens are not judged (`~/.env`, `..`)", () => {
     expect(hit("cat ~/.env", ["**/.env"])).toBeUndefined();
+    // Only dot-only tokens are skipped: a protected directory spelled with a trailing `/.` is judged.
+    expect(hit("python3 x.py .claude/.", [".claude/**"])).toBe(".claude");
     expect(hit("cd .. ...", ["**/.*"], null)).toBeUndefined();
   });
 
@@ -311,6 +321,11 @@ describe("mentionHit: the fail-closed rule for text the gate cannot resolve", ()
     expect(hit(`cat ${root}/.env`, [".env"], null)).toBe(".env");
     expect(hit("cat /elsewhere/.env", ["**/.env"], null)).toBeUndefined();
     expect(hit(root, ["**"])).toBeUndefined();
+  });
+
+  it("a protected directory that is not itself denied (.claude under `.claude/settings.json`) is named, from a known cwd or not", () => {
+    expect(hit("cp x.txt .claude", [".claude/settings.json"])).toBe(".claude");
+    expect(hit("cp x.txt .claude", [".claude/settings.json"], null)).toBe(".claude");
   });
 
   it("a relative token is resolved against the walk's cwd: `../.env` from src, `xy` in .claude", () => {
@@ -327,6 +342,8 @@ describe("mentionHit: the fail-closed rule for text the gate cannot resolve", ()
 
   it("from an unknown cwd, a file name that could end a deny glob names it (`$X/settings.json`)", () => {
     expect(hit("cat sub/settings.json", ["a/settings.json"], null)).toBe("sub/settings.json");
+    expect(hit("cat settings.json", ["a/settings.json"], null)).toBe("settings.json");
+    expect(hit("cat x/y/settings.json", ["a/settings.json"], null)).toBe("x/y/settings.json");
     expect(hit("cat sub./.env", [".env"], null)).toBe("sub./.env");
     expect(hit("cat a/settings.json/", ["x/settings.json"], null)).toBe("a/settings.json/");
     expect(hit("cat sub/other.json", ["a/settings.json"], null)).toBeUndefined();
