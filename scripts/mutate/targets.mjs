@@ -117,6 +117,20 @@ export const TARGETS = [
     tests: ["packages/mcp/test/gate-*.test.ts"],
     note: "the predicates (decide.ts), the route decision (route/decide.ts), containment (resolve.ts) and the pipeline that applies them (evaluate.ts); the spawned-CLI gate tests never see a mutant, gate-decision and gate-containment judge them in process",
   },
+  {
+    name: "gate-shell",
+    status: "ready",
+    // The shell judgement's decisions (decisions SEC-4): what a finding of the walk means against the
+    // deny globs (decide.ts), the protected-set predicates it asks (protect.ts) and the fail-closed
+    // rule for opaque text (mention.ts). The walk, the parser and the disk reads are not decisions.
+    mutate: [
+      "packages/mcp/src/harness/gate/shell/decide.ts",
+      "packages/mcp/src/harness/gate/shell/mention.ts",
+      "packages/mcp/src/harness/gate/shell/protect.ts",
+    ],
+    tests: ["packages/mcp/test/gate-*.test.ts"],
+    note: "the spawned-CLI gate tests never see a mutant; gate-shell-decide judges the findings and predicates in process, gate-shell-units, gate-shell-variants and gate-containment through judgeShell and evaluateTargets",
+  },
 ];
 
 /** The entry named `name`; throws a plain Error naming the known targets otherwise. */

@@ -39,11 +39,11 @@ const filesMatching = (glob: string) => {
 const checkable = targets.filter((t) => t.status !== "pending" || existsSync(join(repoRoot, t.waitsFor as string)));
 
 describe("mutate targets (scripts/mutate/targets.mjs)", () => {
-  it("names are unique and canon, rules, store, mcp-human and gate are among the ready ones", () => {
+  it("names are unique and canon, rules, store, mcp-human, gate and gate-shell are among the ready ones", () => {
     const names = targets.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
     expect(targets.filter((t) => t.status === "ready").map((t) => t.name)).toEqual(
-      expect.arrayContaining(["canon", "rules", "store", "mcp-human", "gate"]),
+      expect.arrayContaining(["canon", "rules", "store", "mcp-human", "gate", "gate-shell"]),
     );
     for (const t of targets) expect(["ready", "prepared", "pending"]).toContain(t.status);
   });
