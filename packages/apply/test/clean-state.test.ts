@@ -7,27 +7,27 @@ import { fsx } from "@codai/axiom-store";
 import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { forgetCleanState } from "../src/clean-state";
-import { axiomPath, cleanupRoots, exists, hexOf, type Json, makeBundle, runApply, tmpRoot } from "./engine-helpers";
+import {
+  appliedHistory,
+  axiomPath,
+  cleanupRoots,
+  exists,
+  hexOf,
+  type Json,
+  makeBundle,
+  runApply,
+  tmpRoot,
+} from "./engine-helpers";
 
 afterEach(() => {
   cleanupRoots();
   forgetCleanState();
 });
 
-async function applied(root: string, count: number, tag: string): Promise<Json[]> {
-  const out: Json[] = [];
-  for (let i = 0; i < count; i++) {
-    const b = makeBundle([{ path: `h/${tag}${i}.txt`, content: `${tag} ${i}\n` }], { name: `${tag}-${i}` });
-    expect((await runApply(b, root)).status).toBe("applied");
-    out.push(b);
-  }
-  return out;
-}
-
 describe("the recovery gate's clean state (SPEED-10)", () => {
   it("an old committed journal corrupted in place (same size, no directory change) still refuses the next apply and dry-run with ERR_JOURNAL_CORRUPT (D28)", async () => {
     const { root } = tmpRoot();
-    const [first] = await applied(root, 3, "c");
+    const [first] = await appliedHistory(root, 3, "c");
     const file = axiomPath(root, "journal", `${hexOf(first)}.json`);
     const text = fs.readFileSync(file, "utf8");
     fs.writeFileSync(file, `#${text.slice(1)}`);
@@ -40,7 +40,7 @@ describe("the recovery gate's clean state (SPEED-10)", () => {
 
   it("a staged journal a crashed writer left (renamed into journal/) is recovered by the next apply of this process", async () => {
     const { root } = tmpRoot();
-    await applied(root, 2, "s");
+    await appliedHistory(root, 2, "s");
     const crashed = makeBundle([{ path: "z/never.txt", content: "never" }], { name: "crashed" });
     const hex = hexOf(crashed);
     fs.mkdirSync(axiomPath(root, "staging", hex, "z"), { recursive: true });
@@ -65,7 +65,7 @@ describe("the recovery gate's clean state (SPEED-10)", () => {
 
   it("an orphan staging directory (a writer killed before its journal) is removed by the next apply", async () => {
     const { root } = tmpRoot();
-    await applied(root, 2, "o");
+    await appliedHistory(root, 2, "o");
     const orphan = axiomPath(root, "staging", "f".repeat(64), "a");
     fs.mkdirSync(orphan, { recursive: true });
     fs.writeFileSync(path.join(orphan, "x.txt"), "orphan");
@@ -75,7 +75,7 @@ describe("the recovery gate's clean state (SPEED-10)", () => {
 
   it("while the root is unchanged, the gate lists no directory and reads no journal or marker: the cost no longer grows with the history", async () => {
     const { root } = tmpRoot();
-    await applied(root, 6, "u");
+    await appliedHistory(root, 6, "u");
     const own = makeBundle([{ path: "n/u.txt", content: "u" }]);
     const listed: string[] = [];
     const read: string[] = [];

@@ -157,3 +157,15 @@ export function chainLines(root: string): Json[] {
 export function runApply(bundle: Json, root: string, extra: Record<string, unknown> = {}): Promise<ApplyResult> {
   return apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 }
+
+/** `count` committed applies of one new file each (`h/<tag><i>.txt`); returns their bundles. */
+export async function appliedHistory(root: string, count: number, tag: string): Promise<Json[]> {
+  const out: Json[] = [];
+  for (let i = 0; i < count; i++) {
+    const b = makeBundle([{ path: `h/${tag}${i}.txt`, content: `${tag} ${i}\n` }], { name: `${tag}-${i}` });
+    const r = await runApply(b, root);
+    if (r.status !== "applied") throw new Error(`history apply ${i}: ${r.status} ${r.error?.code ?? ""}`);
+    out.push(b);
+  }
+  return out;
+}

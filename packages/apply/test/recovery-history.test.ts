@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { forgetKnownMarkers } from "../../store/src/marker-cache";
 import { forgetCleanState } from "../src/clean-state";
 import {
+  appliedHistory,
   axiomPath,
   cleanupRoots,
   exists,
@@ -28,17 +29,6 @@ afterEach(() => {
   forgetKnownMarkers();
   forgetCleanState();
 });
-
-/** `count` committed applies of one new file each; returns their bundles. */
-async function history(root: string, count: number, tag: string): Promise<Json[]> {
-  const out: Json[] = [];
-  for (let i = 0; i < count; i++) {
-    const b = makeBundle([{ path: `h/${tag}${i}.txt`, content: `${tag} ${i}\n` }], { name: `${tag}-${i}` });
-    expect((await runApply(b, root)).status).toBe("applied");
-    out.push(b);
-  }
-  return out;
-}
 
 interface Calls {
   readFile: string[];
@@ -71,7 +61,7 @@ const inside = (root: string, sub: string) => (p: string) => p.startsWith(axiomP
 describe("recovery over a long history (APL-17)", () => {
   it("reads no marker while the root is as the previous apply left it, and removes no absent leftover", async () => {
     const { root } = tmpRoot();
-    const earlier = await history(root, 12, "a");
+    const earlier = await appliedHistory(root, 12, "a");
     const next = makeBundle([{ path: "n/next.txt", content: "next\n" }], { name: "next" });
     const { value, calls } = await recording(() => runApply(next, root));
     expect(value.status).toBe("applied");
@@ -84,7 +74,7 @@ describe("recovery over a long history (APL-17)", () => {
 
   it("a fresh process reads each marker once, then never again while it is unchanged", async () => {
     const { root } = tmpRoot();
-    const earlier = await history(root, 5, "b");
+    const earlier = await appliedHistory(root, 5, "b");
     forgetKnownMarkers();
     forgetCleanState();
     const markers = new Set(earlier.map((b) => axiomPath(root, "applied", `${hexOf(b)}.json`)));
@@ -96,7 +86,7 @@ describe("recovery over a long history (APL-17)", () => {
 
   it("a known marker deleted since (a manual rollback killed after R0) is completed again", async () => {
     const { root } = tmpRoot();
-    const [b] = await history(root, 1, "c");
+    const [b] = await appliedHistory(root, 1, "c");
     const marker = axiomPath(root, "applied", `${hexOf(b)}.json`);
     const before = readJson(marker);
     fs.unlinkSync(marker);
@@ -112,7 +102,7 @@ describe("recovery over a long history (APL-17)", () => {
 
   it("a known marker replaced by a file that is no fs marker is read again and the commit completed", async () => {
     const { root } = tmpRoot();
-    const [b] = await history(root, 1, "d");
+    const [b] = await appliedHistory(root, 1, "d");
     const marker = axiomPath(root, "applied", `${hexOf(b)}.json`);
     const good = readJson(marker);
     // Same length, another inode (rename over it): only a re-read can tell it is no fs marker.
@@ -129,7 +119,7 @@ describe("recovery over a long history (APL-17)", () => {
     const { root } = tmpRoot();
     fs.mkdirSync(path.join(root, "o"));
     fs.writeFileSync(path.join(root, "o", "x.txt"), "old\n");
-    const [b] = await history(root, 1, "e");
+    const [b] = await appliedHistory(root, 1, "e");
     const over = makeBundle([{ path: "o/x.txt", op: "overwrite", content: "new\n" }], { preImageFrom: root });
     expect((await runApply(over, root)).status).toBe("applied");
     const { rollback } = await import("@codai/axiom-apply");

@@ -2,9 +2,11 @@
 // INIT_GATE_PROFILE (profile.ts): do not edit. Each entry is [glob, the regex
 // picomatch.makeRe(escapeLiteralParens(glob), { dot: true, nocase: true }) returns];
 // scripts/test/gate-glob-table.test.ts fails when this file is stale.
+import { AXIOM_GLOB } from "@codai/axiom-rules";
+
 export const BUILTIN_DENY_REGEXES: readonly (readonly [string, RegExp])[] = [
   [".git/**", /^(?:\.git(?:\/(?!\.{1,2}(?:\/|$))(?:(?:(?!(?:^|\/)\.{1,2}(?:\/|$)).)*?)|$))$/i],
-  [".axiom/**", /^(?:\.axiom(?:\/(?!\.{1,2}(?:\/|$))(?:(?:(?!(?:^|\/)\.{1,2}(?:\/|$)).)*?)|$))$/i],
+  [AXIOM_GLOB, /^(?:\.axiom(?:\/(?!\.{1,2}(?:\/|$))(?:(?:(?!(?:^|\/)\.{1,2}(?:\/|$)).)*?)|$))$/i],
   ["**/*.lock", /^(?:(?:(?!(?:^|\/)\.{1,2}(?:\/|$))(?:(?:(?!(?:^|\/)\.{1,2}(?:\/|$)).)*?)\/)?(?!\.{1,2}(?:\/|$))(?=.)[^/]*?\.lock\/?)$/i],
   ["pnpm-lock.yaml", /^(?:^(?:pnpm\-lock\.yaml)$)$/i],
   [".env", /^(?:^(?:\.env)$)$/i],
