@@ -2,44 +2,28 @@
 // <!-- cli-reference:end --> markers) from the verb registry, packages/mcp/src/cli/verbs.ts, the
 // same entries `axiom help` prints. `--check` writes nothing and exits 1 when the doc is stale;
 // packages/mcp/test/cli-help.test.ts makes the same comparison inside `npm test`.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { importTs } from "./lib/load-ts.mjs";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
 export const CLI_DOC = join(repo, "docs/cli.md");
 export const START = "<!-- cli-reference:start -->";
 export const END = "<!-- cli-reference:end -->";
 
-/** Bundles the help renderer (the verb modules the registry loads lazily stay out) and imports it. */
-async function loadRenderer() {
-  const dir = mkdtempSync(join(tmpdir(), "axiom-gen-cli-"));
-  const out = join(dir, "help.mjs");
-  try {
-    await build({
-      entryPoints: [join(repo, "packages/mcp/src/cli/help.ts")],
-      outfile: out,
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      logLevel: "warning",
-      plugins: [
-        {
-          name: "verb-modules-external",
-          setup(b) {
-            b.onResolve({ filter: /^\.\/verbs\// }, (args) => ({ path: args.path, external: true }));
-          },
+/** The help renderer, bundled (the verb modules the registry loads lazily stay out) and imported. */
+const loadRenderer = () =>
+  importTs('export * from "./help";', join(repo, "packages/mcp/src/cli"), {
+    plugins: [
+      {
+        name: "verb-modules-external",
+        setup(b) {
+          b.onResolve({ filter: /^\.\/verbs\// }, (args) => ({ path: args.path, external: true }));
         },
-      ],
-    });
-    return await import(pathToFileURL(out).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+      },
+    ],
+  });
 
 export function withReference(text, reference) {
   const a = text.indexOf(START);

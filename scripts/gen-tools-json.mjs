@@ -2,36 +2,16 @@
 // rewrites the generated tool table in packages/mcp/README.md and docs/mcp.md between the
 // <!-- tools-table:start --> / <!-- tools-table:end --> markers. `--check` writes nothing and exits 1
 // when a file is stale.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { importTs } from "./lib/load-ts.mjs";
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
 const mcp = join(repo, "packages/mcp");
 
-/** Bundles the TypeScript renderer to a temp ESM file and imports it. */
-export async function loadRenderer() {
-  const dir = mkdtempSync(join(tmpdir(), "axiom-gen-"));
-  const out = join(dir, "render.mjs");
-  try {
-    await build({
-      absWorkingDir: mcp,
-      entryPoints: ["src/server/tools/render-registry.ts"],
-      outfile: out,
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      // Everything is bundled (zod included): the temp file resolves no package at run time.
-      logLevel: "warning",
-    });
-    return await import(pathToFileURL(out).href);
-  } finally {
-    setTimeout(() => rmSync(dir, { recursive: true, force: true }), 0);
-  }
-}
+/** The TypeScript renderer (src/server/tools/render-registry.ts), bundled with zod and imported. */
+export const loadRenderer = () => importTs('export * from "./src/server/tools/render-registry";', mcp);
 
 const START = "<!-- tools-table:start -->";
 const END = "<!-- tools-table:end -->";
