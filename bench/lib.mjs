@@ -88,7 +88,7 @@ export function toolsListExchange() {
   return lines.map((l) => `${JSON.stringify(l)}\n`).join("");
 }
 
-/** `node scripts/build.mjs`: the whole-process cases run packages/mcp/dist/cli.js. */
+/** `node scripts/build.mjs`: the whole-process cases run packages/mcp/dist/cli.cjs. */
 export async function buildDist() {
   const { execFileSync } = await import("node:child_process");
   execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, stdio: "inherit", shell: false });

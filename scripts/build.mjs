@@ -256,7 +256,7 @@ const LEGACY_ENTRY =
 
 // Bundled CommonJS dependencies (e.g. yaml) call require() for Node builtins, which an ESM chunk
 // lacks: chunks that carry esbuild's require helper get a module-level `require` from createRequire.
-// The entry cli.js never does, so it keeps no static import (cli.md §1.1).
+// The CommonJS entries (cli.cjs, gate.cjs) have a require of their own and are never shimmed.
 const SHEBANG = "#!/usr/bin/env node\n";
 const REQUIRE_SHIM =
   'import { createRequire as __axiomCreateRequire } from "node:module";\nconst require = __axiomCreateRequire(import.meta.url);\n';
