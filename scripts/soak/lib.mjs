@@ -59,7 +59,7 @@ export function tempDir(prefix) {
 }
 
 /**
- * Runs `node dist/cli.js …args` (argv array, shell: false, scrubbed env). With `killAfterMs` the
+ * Runs `node dist/cli.cjs …args` (argv array, shell: false, scrubbed env). With `killAfterMs` the
  * child gets SIGKILL that many ms after spawn. Resolves with exit code, signal and output.
  */
 export function runCli(args, { cwd = REPO, killAfterMs, entry = CLI, env = {} } = {}) {

@@ -15,7 +15,7 @@
 // (ALICE-style: prefixes, each pending operation lost alone or kept alone, every subset of up to 5,
 // block-cut and lost data), rendered, merged when equal for recovery, materialised in a temp
 // directory and judged by the library call the CLI makes (a seeded few per scenario by the built CLI,
-// `node packages/mcp/dist/cli.js`). The long run judges every distinct state of the small change sets
+// `node packages/mcp/dist/cli.cjs`). The long run judges every distinct state of the small change sets
 // (1–3 files: create-only first apply, preview then confirm, overwrite with a trust advance and a chain
 // append across a block, delete, mixed, manual rollback) and of the recovery cut at K3/K5/K7, and the
 // 50-file mixed set at seeded boundaries; --short is the campaign of `npm test`
