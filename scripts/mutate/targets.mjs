@@ -122,11 +122,14 @@ export const TARGETS = [
     status: "ready",
     // The shell judgement's decisions (decisions SEC-4): what a finding of the walk means against the
     // deny globs (decide.ts), the protected-set predicates it asks (protect.ts) and the fail-closed
-    // rule for opaque text (mention.ts). The walk, the parser and the disk reads are not decisions.
+    // rule for opaque text (mention.ts), and scope.ts's relOf, the root-relative conversion every one
+    // of those decisions starts from (outside the root → no denial). The walk, the parser and the disk
+    // reads are not decisions.
     mutate: [
       "packages/mcp/src/harness/gate/shell/decide.ts",
       "packages/mcp/src/harness/gate/shell/mention.ts",
       "packages/mcp/src/harness/gate/shell/protect.ts",
+      "packages/mcp/src/harness/gate/shell/scope.ts",
     ],
     tests: ["packages/mcp/test/gate-*.test.ts"],
     note: "the spawned-CLI gate tests never see a mutant; gate-shell-decide judges the findings and predicates in process, gate-shell-units, gate-shell-variants and gate-containment through judgeShell and evaluateTargets",

@@ -208,22 +208,66 @@ export function f(x: number, label: string) {
 declare function log(s: string): void;
 `;
 
-async function ignoredTexts(): Promise<{ ignored: string[]; kept: string[] }> {
+// Place 4 of the ignorer: arguments of same-module helpers whose parameter only becomes a `message`.
+// `deny`, `refuse` and `corrupt` have the shapes of shell/decide.ts, human/step.ts and
+// apply/journal.ts; the others are helpers whose parameter also reaches something else, or whose
+// body the ignorer cannot see, and keep their arguments' mutants.
+const HELPERS = `
+import { failClosed } from "./verdict";
+declare function axiomError(code: string, o: object): Error;
+declare function log(s: string): void;
+const deny = (message: string, p?: string) => ({
+  code: "path.deny",
+  message,
+  ...(p !== undefined ? { path: p } : {}),
+});
+function refuse(req: string, reason: string, message: string): never {
+  throw axiomError("ERR_CONFIRM_DIGEST_MISMATCH", { message, details: { reason, req } });
+}
+function corrupt(file: string, reason: string) {
+  return axiomError("ERR_JOURNAL_CORRUPT", { message: \`journal \${file} is corrupt: \${reason}\`, details: { file } });
+}
+function logged(message: string) {
+  log(message);
+  return { message };
+}
+function trimmed(message: string) {
+  message = message.trim();
+  return { message };
+}
+let later = (message: string) => ({ message });
+export function g(rel: string, x: number, cb: (message: string) => void) {
+  if (x === 0) return deny(\`a glob that could name a denied path (\${rel})\`, rel.replace(/\\/+$/, ""));
+  if (x === 1) return deny("writes into a protected directory", \`\${rel}/x\`);
+  if (x === 2) return deny("ERR_SHAPED", ".env");
+  if (x === 3) refuse("req-text", "reason-code", "the digest changed");
+  if (x === 4) throw corrupt(".axiom/j.json", "not JSON");
+  logged("logged text");
+  trimmed("trimmed text");
+  later = (m: string) => ({ message: m });
+  later("reassigned helper");
+  cb("callback text");
+  return failClosed("ERR_INTERNAL", "imported helper");
+}
+`;
+
+/** `name` of every StringLiteral / Regex mutant of `source`, split by whether the ignorer ignored it. */
+async function ignoredTexts(source = SNIPPET): Promise<{ ignored: string[]; kept: string[] }> {
   const quiet = { isDebugEnabled: () => false, debug() {}, info() {}, warn() {}, error() {}, trace() {} };
   const instrumenter = new Instrumenter(quiet as never);
-  const { mutants } = await instrumenter.instrument([{ name: "snippet.ts", content: SNIPPET, mutate: true }], {
+  const { mutants } = await instrumenter.instrument([{ name: "snippet.ts", content: source, mutate: true }], {
     plugins: null,
     ignorers: [new MessageTextIgnorer()],
     excludedMutations: [],
   });
-  const lines = SNIPPET.split("\n");
+  const lines = source.split("\n");
   const text = (m: (typeof mutants)[number]) => {
     const { start, end } = m.location;
     return start.line === end.line
       ? (lines[start.line] as string).slice(start.column, end.column)
       : `${(lines[start.line] as string).slice(start.column)}…`;
   };
-  const strings = mutants.filter((m) => m.mutatorName === "StringLiteral");
+  const strings = mutants.filter((m) => m.mutatorName === "StringLiteral" || m.mutatorName === "Regex");
   for (const m of mutants.filter((x) => x.status === "Ignored")) expect(m.statusReason).toBe(IGNORE_REASON);
   return {
     ignored: strings.filter((m) => m.status === "Ignored").map(text),
@@ -254,6 +298,47 @@ describe("message-text ignorer (scripts/mutate/message-ignorer.mjs)", () => {
       expect.arrayContaining(['""', '"ERR_RANGE"', '"ERR_GONE"', '"neg"', '"not an error: "', '"corrupt"']),
     );
     expect(kept).toContain('"sha256:"');
+  });
+
+  it("ignores the argument a same-module helper only turns into a `message` (deny, refuse, corrupt)", async () => {
+    const { ignored } = await ignoredTexts(HELPERS);
+    expect(ignored.sort()).toEqual(
+      [
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+        "`a glob that could name a denied path (${rel})`",
+        '"writes into a protected directory"',
+        '"the digest changed"',
+        '"not JSON"',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+        "`journal ${file} is corrupt: ${reason}`",
+      ].sort(),
+    );
+  });
+
+  it("keeps a helper's path, code and other arguments, regex sources, and helpers it cannot see through", async () => {
+    const { kept } = await ignoredTexts(HELPERS);
+    expect([...new Set(kept)].sort()).toEqual(
+      [
+        '"path.deny"', // deny's code
+        "/\\/+$/", // a regex source in deny's path argument
+        '""',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+        "`${rel}/x`", // deny's path
+        '"ERR_SHAPED"', // code-shaped text is never message text
+        '".env"',
+        '"req-text"', // refuse's req and reason reach details
+        '"reason-code"',
+        '"ERR_CONFIRM_DIGEST_MISMATCH"',
+        '"ERR_JOURNAL_CORRUPT"',
+        '".axiom/j.json"', // corrupt's file reaches details
+        '"logged text"', // the parameter is also logged
+        '"trimmed text"', // the parameter is reassigned
+        '"reassigned helper"', // the helper itself is not a const
+        '"callback text"', // a parameter named like a message, not a helper of this module
+        '"ERR_INTERNAL"',
+        '"imported helper"', // the helper's body is in another module
+      ].sort(),
+    );
   });
 });
 
