@@ -61,8 +61,13 @@ export const ENTRY_POINTS = {
 // be undefined: this plugin serves an ESM facade re-exporting every named export explicitly.
 const CJS_LAZY = ["yaml"];
 
+/** An esbuild `filter` matching exactly these import specifiers. */
+function exactly(specifiers) {
+  return new RegExp(`^(?:${specifiers.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
+}
+
 function cjsNamedExports(names) {
-  const filter = new RegExp(`^(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
+  const filter = exactly(names);
   return {
     name: "cjs-named-exports",
     setup(b) {
@@ -230,7 +235,7 @@ function runtimeSiblings() {
   return {
     name: "runtime-siblings",
     setup(b) {
-      b.onResolve({ filter: /^\.\/(gate\.cjs|cli-main|shell\/judge)$/ }, (args) => ({
+      b.onResolve({ filter: exactly(Object.keys(RUNTIME_SIBLINGS)) }, (args) => ({
         path: RUNTIME_SIBLINGS[args.path],
         external: true,
       }));

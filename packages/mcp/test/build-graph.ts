@@ -29,6 +29,14 @@ export interface BuildGraph {
   inputsOf(files: readonly string[]): string[];
 }
 
+/**
+ * The build output an external `./x` specifier names: a CommonJS entry leaves its siblings to run
+ * time (runtime-siblings in scripts/build.mjs), so `./gate-shell.js` is dist/gate-shell.js.
+ */
+export function runtimeSibling(spec: string): string | undefined {
+  return spec.startsWith("./") ? `dist/${spec.slice(2)}` : undefined;
+}
+
 export async function loadBuildGraph(): Promise<BuildGraph> {
   // A runtime path: the .mjs build script has no type declarations and is not part of tsc's program.
   const mod = (await import(join(REPO, "scripts/build.mjs"))) as BuildModule;
@@ -50,9 +58,8 @@ export async function loadBuildGraph(): Promise<BuildGraph> {
         if (seen.has(file)) continue;
         seen.add(file);
         for (const imp of output(file).imports) {
-          // A CommonJS entry leaves its siblings to run time (runtime-siblings in scripts/build.mjs):
-          // `./gate-shell.js` is dist/gate-shell.js, followed like a bundled import of the same kind.
-          const sibling = imp.external && imp.path.startsWith("./") ? `dist/${imp.path.slice(2)}` : undefined;
+          // followed like a bundled import of the same kind
+          const sibling = imp.external ? runtimeSibling(imp.path) : undefined;
           const isStatic = imp.kind === "import-statement" || imp.kind === "require-call";
           if (sibling !== undefined) {
             if (isStatic || dynamic) queue.push(sibling);

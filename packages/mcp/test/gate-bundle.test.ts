@@ -6,31 +6,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI } from "./cli-run";
+import { distClosure } from "./dist-copy";
 import { claude, type GateRepo, gateRepo, runGateProcess } from "./gate-helpers";
 
 const DIST = dirname(CLI);
-
-/** gate.cjs and every module it requires or imports, transitively (relative specifiers only). */
-function moduleGraph(entry: string): { files: string[]; external: Set<string>; bytes: number } {
-  const files: string[] = [];
-  const external = new Set<string>();
-  let bytes = 0;
-  const visit = (file: string) => {
-    if (files.includes(file)) return;
-    files.push(file);
-    const text = readFileSync(file, "utf8");
-    bytes += Buffer.byteLength(text);
-    for (const m of text.matchAll(/(?:from|import|require)\s*\(?\s*"([^"]+)"/g)) {
-      const spec = m[1] as string;
-      // Only module specifiers: the bundled parser's minified code holds `import"…"`-like strings.
-      if (spec.startsWith(".") && /\.c?js$/.test(spec)) visit(join(dirname(file), spec));
-      else if (spec.startsWith(".")) continue;
-      else external.add(spec);
-    }
-  };
-  visit(entry);
-  return { files, external, bytes };
-}
 
 let repo: GateRepo;
 beforeAll(async () => {
@@ -40,7 +19,7 @@ afterAll(() => repo.cleanup());
 
 describe("gate chunk budget (§2.14)", () => {
   it("47a. the gate chunk ≤ 300 KB and its module graph contains no MCP SDK module", () => {
-    const g = moduleGraph(join(DIST, "gate.cjs"));
+    const g = distClosure(join(DIST, "gate.cjs"));
     expect(g.bytes).toBeLessThanOrEqual(300 * 1024);
     expect([...g.external].filter((s) => s.includes("@modelcontextprotocol"))).toEqual([]);
     expect([...g.external].filter((s) => s === "zod" || s.startsWith("zod/"))).toEqual([]);
@@ -50,7 +29,7 @@ describe("gate chunk budget (§2.14)", () => {
   });
 
   it("cli.md §1.1: with only dist/cli.cjs, dist/gate.cjs and the shell chunks it imports, `gate` works (no cli-main, no SDK)", async () => {
-    const g = moduleGraph(join(DIST, "gate.cjs"));
+    const g = distClosure(join(DIST, "gate.cjs"));
     const dir = await mkdtemp(join(tmpdir(), "axiom-gate-dist-"));
     try {
       for (const f of [CLI, ...g.files]) {
