@@ -66,7 +66,7 @@ export function strykerOptions(
     htmlReporter: { fileName: `${dir}/mutation${suffix}.html` },
     clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
     thresholds: { high: 90, low: 80, break: null },
-    tempDirName: ".stryker-tmp",
+    tempDirName: `.stryker-tmp-${target.name}`,
     cleanTempDir: true,
     ignorePatterns: ["/coverage", "/.vitest-tmp", "/bench", "/docs"],
     timeoutMS: 10_000,

@@ -8,8 +8,8 @@
 // (F = confirmDigest) is answered from the preview's F. Anything else — another argument, a file
 // touched, an lstat error, a preview from another process — compiles from scratch as before. The
 // engine re-checks every pre-image under the lock either way (apply.md §5.3, C4).
+import { createHash } from "node:crypto";
 import * as path from "node:path";
-import { canonicalDigestRef } from "@codai/axiom-canon";
 import { errnoOf, fsx, identityKey } from "@codai/axiom-store";
 import type { CompiledWrite, WriteRequest } from "./write-compile";
 
@@ -27,8 +27,32 @@ interface Remembered {
 /** Keyed by `root` + manifest digest (two roots with equal files compile to one digest). */
 const previews = new Map<string, Remembered>();
 
+/** argsKeyOf per request object: a confirm asks twice (the re-send rule, then the recall). */
+const argsKeys = new WeakMap<WriteRequest, string>();
+
+/**
+ * The digest of a request's arguments: sha256 of one JSON array listing every field in a fixed
+ * order (JSON.stringify of strings, booleans and nulls in arrays is injective, so equal keys mean
+ * equal arguments). Not JCS: the key is only compared with keys of this process, and canonicalizing
+ * the content of 100 files costs several times the native stringify (issue 24).
+ */
 export function argsKeyOf(req: WriteRequest): string {
-  return canonicalDigestRef({ root: req.root, files: req.files, intent: req.intent, profile: req.planProfile });
+  let key = argsKeys.get(req);
+  if (key === undefined) {
+    const files = req.files.map((f) => [
+      f.path,
+      f.op ?? null,
+      f.mode ?? null,
+      f.encoding ?? null,
+      f.content ?? null,
+      f.edits?.map((e) => [e.oldText, e.newText, e.replaceAll ?? null]) ?? null,
+      f.patch === undefined ? null : [f.patch.format, f.patch.text],
+    ]);
+    const text = JSON.stringify([req.root, req.intent, req.planProfile, files]);
+    key = createHash("sha256").update(text).digest("hex");
+    argsKeys.set(req, key);
+  }
+  return key;
 }
 
 /** Each target's identity, in `files` order; undefined when one cannot be read (no reuse then). */

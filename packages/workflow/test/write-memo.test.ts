@@ -9,6 +9,7 @@ import { installFs } from "@codai/axiom-store/testing";
 import { expectCode, tempRepo } from "@codai/axiom-testkit";
 import { describe, expect, test } from "vitest";
 import { compileWrite, confirmWrite, prepareConfirm, previewWrite, resentWrite, type WriteFile } from "../src/index";
+import { argsKeyOf } from "../src/write-memo";
 import { ready, WRITE_CHECKS } from "./helpers";
 
 const request = (root: string, files: WriteFile[], intent = "memo") => ({
@@ -150,5 +151,48 @@ describe("a re-sent confirm this process applied from the same arguments (EDIT-7
     expect(await resentWrite(request(repo.root, changed), digest)).toBeUndefined();
     expect(await resentWrite(request(repo.root, edits, "other intent"), digest)).toBeUndefined();
     expect(await resentWrite(request(other.root, edits), digest)).toBeUndefined();
+  });
+});
+
+describe("the arguments' key (argsKeyOf)", () => {
+  const base = (): WriteFile[] => [
+    { path: "a.txt", content: "one", encoding: "utf8", mode: "0644" },
+    { path: "b.txt", edits: [{ oldText: "x", newText: "y", replaceAll: true }] },
+    { path: "c.txt", patch: { format: "unified", text: "@@ -1 +1 @@\n-a\n+b\n" } },
+    { path: "d.txt", op: "delete" },
+  ];
+  const key = (files: WriteFile[], over: Partial<ReturnType<typeof request>> = {}) =>
+    argsKeyOf({ ...request("/r", files), ...over });
+
+  test("equal arguments built apart → one key; every field of every file, the root, intent and profile count", () => {
+    expect(key(base())).toBe(key(base()));
+    const variants: Array<(f: WriteFile[]) => void> = [
+      (f) => (f[0].path = "a2.txt"),
+      (f) => (f[0].content = "one "),
+      (f) => (f[0].encoding = "base64"),
+      (f) => (f[0].mode = "0755"),
+      (f) => (f[1].edits = [{ oldText: "x", newText: "z", replaceAll: true }]),
+      (f) => (f[1].edits = [{ oldText: "X", newText: "y", replaceAll: true }]),
+      (f) => (f[1].edits = [{ oldText: "x", newText: "y" }]),
+      (f) => (f[2].patch = { format: "v4a", text: "@@ -1 +1 @@\n-a\n+b\n" }),
+      (f) => (f[2].patch = { format: "unified", text: "@@ -1 +1 @@\n-a\n+c\n" }),
+      (f) => (f[3].op = "write"),
+      (f) => f.reverse(),
+      (f) => f.pop(),
+    ];
+    const keys = new Set([key(base())]);
+    for (const change of variants) {
+      const files = base();
+      change(files);
+      keys.add(key(files));
+    }
+    keys.add(key(base(), { root: "/r2" })).add(key(base(), { intent: "other" })).add(key(base(), { planProfile: "strict" }));
+    expect(keys.size).toBe(variants.length + 4);
+  });
+
+  test("attack: text that spells a field boundary does not collide with the split it imitates", () => {
+    const glued = key([{ path: "a.txt", content: 'x","y' }]);
+    expect(glued).not.toBe(key([{ path: "a.txt", content: "x" }, { path: "y" }]));
+    expect(key([{ path: "a", content: "b" }], { intent: "c" })).not.toBe(key([{ path: "a", content: "bc" }], { intent: "" }));
   });
 });
