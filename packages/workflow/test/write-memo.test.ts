@@ -186,13 +186,18 @@ describe("the arguments' key (argsKeyOf)", () => {
       change(files);
       keys.add(key(files));
     }
-    keys.add(key(base(), { root: "/r2" })).add(key(base(), { intent: "other" })).add(key(base(), { planProfile: "strict" }));
+    keys
+      .add(key(base(), { root: "/r2" }))
+      .add(key(base(), { intent: "other" }))
+      .add(key(base(), { planProfile: "strict" }));
     expect(keys.size).toBe(variants.length + 4);
   });
 
   test("attack: text that spells a field boundary does not collide with the split it imitates", () => {
     const glued = key([{ path: "a.txt", content: 'x","y' }]);
     expect(glued).not.toBe(key([{ path: "a.txt", content: "x" }, { path: "y" }]));
-    expect(key([{ path: "a", content: "b" }], { intent: "c" })).not.toBe(key([{ path: "a", content: "bc" }], { intent: "" }));
+    expect(key([{ path: "a", content: "b" }], { intent: "c" })).not.toBe(
+      key([{ path: "a", content: "bc" }], { intent: "" }),
+    );
   });
 });
