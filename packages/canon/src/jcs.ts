@@ -12,11 +12,13 @@ export class JcsError extends Error {
   }
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** True when the string contains an unpaired UTF-16 surrogate (not encodable as UTF-8). */
+/**
+ * True when the string contains an unpaired UTF-16 surrogate (not encodable as UTF-8). The native
+ * `isWellFormed` (ES2024, in every Node 20) answers exactly that, ≈ 6× faster than a lookaround
+ * regex on text with any non-ASCII character (issue 24).
+ */
 export function hasLoneSurrogate(s: string): boolean {
-  return LONE_SURROGATE.test(s);
+  return !s.isWellFormed();
 }
 
 /**

@@ -14,7 +14,7 @@ export type { BigStats, FsPort } from "./fsx";
 export { errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";
 export type { Capture, Kind } from "./identity";
 export { capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow, openSame } from "./identity";
-export { bundleFailureCode, bundleIssues, intakeBundle, recomputeManifestDigest } from "./intake";
+export { admitCompiledBundle, bundleFailureCode, bundleIssues, intakeBundle, recomputeManifestDigest } from "./intake";
 export type { WriteSync } from "./io";
 export {
   atomicWrite,

@@ -4,6 +4,7 @@
 // The server logs `compiled` between this step and the next.
 import { compilePlan } from "@codai/axiom-plan";
 import type { EmitterRegistry, ManifestBundle, PlanInput } from "@codai/axiom-schema";
+import { admitCompiledBundle } from "@codai/axiom-store";
 import { recordAbout } from "./about";
 import { argsKeyOf, recallPreview, rememberPreview, targetIdentities } from "./write-memo";
 import { buildWritePlan, type WriteFile } from "./write-plan";
@@ -44,7 +45,9 @@ export async function compileWrite(req: WriteRequest, confirmDigest?: string): P
   const before = confirmDigest === undefined ? await targetIdentities(req) : undefined;
   const targets = await resolveWriteTargets(req.root, req.files);
   const plan = buildWritePlan(req.files, req.intent, req.planProfile, targets);
-  const { bundle } = await compilePlan(plan, { store: "inline", root: req.root, emitters: req.emitters });
+  const { bundle: built } = await compilePlan(plan, { store: "inline", root: req.root, emitters: req.emitters });
+  // The preview's dry run and the confirm's apply take this very object: admitted once (store intake.ts).
+  const bundle = admitCompiledBundle(built);
   await recordAbout(req.root, bundle.manifestDigest, { intent: req.intent });
   const compiled = { root: req.root, bundle, plan, argsKey: argsKeyOf(req) };
   if (before !== undefined) rememberPreview(req, before, compiled);

@@ -4,10 +4,11 @@
 // confirm compiled again and refused (ERR_CONFIRM_DIGEST_MISMATCH), exactly as without the memo.
 import { readFile, writeFile } from "node:fs/promises";
 import * as path from "node:path";
+import { ManifestBundleSchema } from "@codai/axiom-schema";
 import { fsx } from "@codai/axiom-store";
 import { installFs } from "@codai/axiom-store/testing";
 import { expectCode, tempRepo } from "@codai/axiom-testkit";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { compileWrite, confirmWrite, prepareConfirm, previewWrite, resentWrite, type WriteFile } from "../src/index";
 import { argsKeyOf } from "../src/write-memo";
 import { ready, WRITE_CHECKS } from "./helpers";
@@ -52,6 +53,26 @@ describe("confirm reuses the preview's compile (issue 24)", () => {
     const out = await confirmWrite(ready(await prepareConfirm(confirm, preview.bundle.manifestDigest)), WRITE_CHECKS);
     expect(out.result.status).toBe("applied");
     expect(await readFile(target, "utf8")).toBe("new\n");
+  });
+
+  test("one bundle schema pass for the pair: the compile's; the preview's dry run and the confirm's apply take the admitted bundle", async () => {
+    const repo = await tempRepo({ "a.txt": "old\n" });
+    const files = [{ path: "a.txt", content: "new\n" }];
+    const parse = vi.spyOn(ManifestBundleSchema, "safeParse");
+    try {
+      const preview = await compileWrite(request(repo.root, files));
+      expect(Object.isFrozen(preview.bundle.manifest.artifacts[0])).toBe(true);
+      expect((await previewWrite(preview, WRITE_CHECKS)).status).toBe("preview");
+      const digest = preview.bundle.manifestDigest;
+      const out = await confirmWrite(
+        ready(await prepareConfirm(await compileWrite(request(repo.root, files), digest), digest)),
+        WRITE_CHECKS,
+      );
+      expect(out.result.status).toBe("applied");
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   test("a second confirm of the same preview compiles again (one reuse per preview)", async () => {
