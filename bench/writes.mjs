@@ -6,7 +6,7 @@
 // Both MCP servers are driven by the same SDK client (@modelcontextprotocol/sdk 1.x, stdio) and are
 // started once, outside the timed region; each repetition writes new files under a fresh directory.
 // Targets: axiom ≤ 1.5 × raw at 100 and 1,000 files; axiom faster than fs-mcp from 10 files up.
-// Usage: node bench/writes.mjs [--sizes 1,10,100,1000] [--reps 9,5,3,1] [--markdown] [--syscalls]
+// Usage: node bench/writes.mjs [--sizes 1,10,100,1000] [--reps 9,5,3,1] [--markdown] [--syscalls] [--against <cli.cjs>]
 // (builds dist first). --syscalls: after each size's timed repetitions, one more axiom preview+confirm
 // runs with `strace -c -f -p <server pid>` attached and its syscall counts are printed (fsyncs, pool
 // wake-ups as futex, opens, reads, stats): counts, unlike wall time, do not move with the load.
@@ -29,6 +29,8 @@ const sizes = list("--sizes", "1,10,100,1000");
 const reps = list("--reps", "9,5,3,1");
 const FILE_BYTES = 4096;
 const TIMEOUT = 30 * 60_000;
+const againstAt = args.indexOf("--against");
+const AGAINST = againstAt >= 0 ? args[againstAt + 1] : undefined;
 
 execFileSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, stdio: "inherit", shell: false });
 const header = machine();
@@ -158,9 +160,10 @@ async function tracedAxiomRun(server, n, run) {
   return counts;
 }
 
-const dirs = { axiom: join(base, "axiom"), fs: join(base, "fs"), raw: join(base, "raw") };
+const dirs = { axiom: join(base, "axiom"), fs: join(base, "fs"), raw: join(base, "raw"), other: join(base, "other") };
 for (const d of Object.values(dirs)) await mkdir(d);
 const axiom = await connect(process.execPath, [CLI, "mcp", "--root", dirs.axiom], dirs.axiom);
+const other = AGAINST ? await connect(process.execPath, [AGAINST, "mcp", "--root", dirs.other], dirs.other) : undefined;
 const fsBin = join(REPO, "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
 const fsMcp = await connect(process.execPath, [fsBin, dirs.fs], dirs.fs);
 
@@ -171,9 +174,10 @@ try {
   await rawRun(dirs.raw, 1, "warm");
   await fsMcpRun(fsMcp, dirs.fs, 1, "warm");
   await axiomRun(axiom, 1, "warm");
+  if (other) await axiomRun(other, 1, "warm");
   for (const [k, n] of sizes.entries()) {
     const r = reps[k] ?? 1;
-    const t = { axiom: [], preview: [], fs: [], raw: [] };
+    const t = { axiom: [], preview: [], fs: [], raw: [], other: [] };
     // The server is idle between its calls, so its CPU over the size's axiom runs is theirs alone.
     let serverCpu = 0;
     for (let i = 0; i < r; i++) {
@@ -186,6 +190,7 @@ try {
       serverCpu += cpuMsOf(axiom.pid()) - cpu0;
       t.axiom.push(a.ms);
       t.preview.push(a.previewMs);
+      if (other) t.other.push((await axiomRun(other, n, run)).ms);
       if (i === 0) {
         await sameTree(join(dirs.axiom, run), join(dirs.raw, run));
         await sameTree(join(dirs.fs, run), join(dirs.raw, run));
@@ -197,6 +202,7 @@ try {
       fs: median(t.fs),
       raw: median(t.raw),
       cpu: serverCpu / r,
+      other: other ? median(t.other) : undefined,
     };
     rows.push({ n, r, ...m });
     if (args.includes("--syscalls")) traced.push({ n, counts: await tracedAxiomRun(axiom, n, `n${n}-strace`) });
@@ -206,6 +212,7 @@ try {
 } finally {
   await axiom.close().catch(() => {});
   await fsMcp.close().catch(() => {});
+  await other?.close().catch(() => {});
   rmSync(base, { recursive: true, force: true });
 }
 
@@ -241,13 +248,23 @@ const lines = [
   `Date: ${started} (start)`,
   "",
   "| files × 4 KiB | reps | axiom_write preview+confirm ms | of which preview ms | axiom server CPU ms per pair (mean) | server-filesystem write_file ms | raw durable Node ms | axiom / raw | axiom / server-filesystem |",
-  "|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map(
     (r) =>
       `| ${r.n} | ${r.r} | ${fmt(r.axiom)} | ${fmt(r.preview)} | ${fmt(r.cpu)} | ${fmt(r.fs)} | ${fmt(r.raw)} | ${(r.axiom / r.raw).toFixed(2)} | ${(r.axiom / r.fs).toFixed(2)} |`,
   ),
   ...targetLines(rows),
 ];
+if (AGAINST) {
+  lines.push(
+    "",
+    `Against another build (\`--against ${AGAINST}\`), interleaved in every repetition:`,
+    "",
+    "| files × 4 KiB | this build ms | that build ms | this / that |",
+    "|---:|---:|---:|---:|",
+    ...rows.map((r) => `| ${r.n} | ${fmt(r.axiom)} | ${fmt(r.other)} | ${(r.axiom / r.other).toFixed(2)} |`),
+  );
+}
 if (traced.length) {
   lines.push(
     "",
