@@ -2,7 +2,7 @@
 // replacing an earlier report of the same digest. The bytes equal `axiom check --json` stdout.
 // Written through the store's fs seam like every write under `.axiom/` (ARCH-S9).
 import type { CheckReport } from "@codai/axiom-schema";
-import { atomicWrite, fsx, layout } from "@codai/axiom-store";
+import { atomicWrite, layout } from "@codai/axiom-store";
 
 export function reportPath(root: string, manifestDigest: string): string {
   return layout.report(root, manifestDigest.replace(/^sha256:/, ""));
@@ -17,23 +17,6 @@ export function reportPath(root: string, manifestDigest: string): string {
  */
 export async function storeReport(root: string, report: CheckReport): Promise<string> {
   const target = reportPath(root, report.manifestDigest);
-  const text = `${JSON.stringify(report, null, 2)}\n`;
-  if (!(await holdsText(target, text))) await atomicWrite(target, text, "data");
+  await atomicWrite(target, `${JSON.stringify(report, null, 2)}\n`, "data");
   return target;
-}
-
-/**
- * Whether `file` is a regular file holding exactly `text`: then "replacing" it would leave the same
- * bytes, so it is left alone (an axiom_write confirm re-runs the preview's checks and gets the
- * preview's report: one exclusive create, fsync and rename saved per pair; issue 24). Any doubt (not
- * there, a link, another size, a read error) → false, and the report is written as before.
- */
-async function holdsText(file: string, text: string): Promise<boolean> {
-  try {
-    const st = await fsx.lstat(file);
-    if (!st.isFile() || st.size !== BigInt(Buffer.byteLength(text))) return false;
-    return (await fsx.readFile(file)).toString("utf8") === text;
-  } catch {
-    return false;
-  }
 }
