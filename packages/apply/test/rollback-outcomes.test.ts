@@ -210,10 +210,10 @@ describe("rollback of a staged journal, and the options", () => {
   it("lockTimeoutMs is the caller's, not the default: a lock held past it → ERR_LOCKED", async () => {
     const { root, b } = await applied();
     const held = await acquireLock(root, `sha256:${"e".repeat(64)}`, 0);
-    // freed long after the caller's 100 ms (and long before the 30 s default)
-    const release = new Promise((r) => setTimeout(r, 1500)).then(() => held.release());
-    const err = await rollback(root, b.manifestDigest, { lockTimeoutMs: 100 }).catch((e) => e);
-    await release;
+    // held until the rollback answered: with the 30 s default instead it would wait out the test
+    const err = await rollback(root, b.manifestDigest, { lockTimeoutMs: 100 })
+      .catch((e) => e)
+      .finally(() => held.release());
     expect(err.code).toBe("ERR_LOCKED");
     expect(fs.readFileSync(path.join(root, "a.txt"), "utf8")).toBe("new a\n");
   });
