@@ -5,7 +5,7 @@
 import { compilePlan } from "@codai/axiom-plan";
 import type { EmitterRegistry, ManifestBundle, PlanInput } from "@codai/axiom-schema";
 import { admitCompiledBundle } from "@codai/axiom-store";
-import { recordAbout } from "./about";
+import { type ChangeOrigin, recordAbout } from "./about";
 import { argsKeyOf, recallPreview, rememberPreview, targetIdentities } from "./write-memo";
 import { buildWritePlan, type WriteFile } from "./write-plan";
 import { resolveWriteTargets } from "./write-sources";
@@ -21,6 +21,12 @@ export interface WriteRequest {
   /** Emitters loaded with `axiom mcp --emitter`. */
   emitters?: EmitterRegistry;
 }
+
+/**
+ * Who makes an axiom_write change. Recorded with the intent at the compile, so the confirm's
+ * record after the apply finds nothing new to write (one `.axiom/about/` file per pair, not two).
+ */
+export const WRITE_ORIGIN: ChangeOrigin = { surface: "mcp", tool: "axiom_write" };
 
 /** A write compiled against its root: the fresh digest `F` is `bundle.manifestDigest`. */
 export interface CompiledWrite {
@@ -48,7 +54,7 @@ export async function compileWrite(req: WriteRequest, confirmDigest?: string): P
   const { bundle: built } = await compilePlan(plan, { store: "inline", root: req.root, emitters: req.emitters });
   // The preview's dry run and the confirm's apply take this very object: admitted once (store intake.ts).
   const bundle = admitCompiledBundle(built);
-  await recordAbout(req.root, bundle.manifestDigest, { intent: req.intent });
+  await recordAbout(req.root, bundle.manifestDigest, { intent: req.intent, origin: WRITE_ORIGIN });
   const compiled = { root: req.root, bundle, plan, argsKey: argsKeyOf(req) };
   if (before !== undefined) rememberPreview(req, before, compiled);
   return compiled;

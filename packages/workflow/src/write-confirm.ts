@@ -6,7 +6,7 @@ import { computePlanDigest, parsePlan } from "@codai/axiom-plan";
 import { axiomError, type ManifestBundle } from "@codai/axiom-schema";
 import { appliedState, treeHolds } from "./applied-state";
 import { type AppliedOutcome, applyBundle } from "./apply-bundle";
-import type { CompiledWrite, WriteRequest } from "./write-compile";
+import { type CompiledWrite, WRITE_ORIGIN, type WriteRequest } from "./write-compile";
 import { appliedFromArgs, rememberApplied } from "./write-memo";
 import type { WriteChecksOptions } from "./write-preview";
 import { type WriteResult, writeResultOf } from "./write-result";
@@ -109,7 +109,7 @@ export async function confirmWrite(ready: ReadyConfirm, opts: ConfirmOptions): P
     root: ready.root,
     mode: "fs",
     confirmDigest: ready.bundle.manifestDigest,
-    origin: { surface: "mcp", tool: "axiom_write" },
+    origin: WRITE_ORIGIN,
     ...opts,
   });
   if (outcome.result.status === "applied") rememberApplied(ready.root, ready.bundle.manifestDigest, ready.argsKey);

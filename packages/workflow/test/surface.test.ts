@@ -11,6 +11,7 @@ const PUBLIC = [
   "PENDING_MAX",
   "REF_PREFIX_MIN",
   "WORKFLOW",
+  "WRITE_ORIGIN",
   "appliedState",
   "applyBundle",
   "buildWritePlan",
