@@ -69,6 +69,18 @@ describe("C3/C4: the re-open checks identity and link count", () => {
     expect(fs.readFileSync(target, "utf8")).toBe("old a\n");
   });
 
+  it("attack: the same swap with a copy backup (link refused): the copy hashes equal, so only the inode check refuses → ERR_PREIMAGE_CHANGED, nothing written", async () => {
+    const { root, b, target } = overwriteRoot();
+    const swap = () => {
+      fs.writeFileSync(`${target}.swap`, "old a\n");
+      fs.renameSync(`${target}.swap`, target);
+    };
+    const { r } = await applyWith([noLink, beforeOpen(target, 2, swap)], root, b);
+    expect(r.status).toBe("rolled-back");
+    expect(r.error).toMatchObject({ code: "ERR_PREIMAGE_CHANGED", path: "a.txt" });
+    expect(fs.readFileSync(target, "utf8")).toBe("old a\n");
+  });
+
   it.each([2, 3])(
     "attack: a hard link to the target made before open %i → ERR_TARGET_TYPE {kind: hardlink}, the target keeps its bytes",
     async (nth) => {

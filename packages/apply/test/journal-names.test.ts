@@ -67,6 +67,23 @@ describe("JOURNAL_NAME: the whole file name is the digest", () => {
   });
 });
 
+describe("listJournals order", () => {
+  it("journals come in file-name order whatever order readdir gives (readdir reversed through the seam)", async () => {
+    const { root, hex, dir, bytes } = await applied();
+    const names = [`0${hex}.json`, `x${hex}.json`, "b.json", "A.json"];
+    for (const n of names) fs.writeFileSync(`${dir}/${n}`, bytes);
+    const readdir = fsx.readdir;
+    const restore = installFs({ readdir: async (p) => (await readdir(p)).sort().reverse() });
+    try {
+      const got = (await listJournals(root)).map((e) => e.hex);
+      // code-unit order of the file names (digits < upper case < lower case)
+      expect(got).toEqual([...names, `${hex}.json`].sort().map((n) => n.slice(0, -5)));
+    } finally {
+      restore();
+    }
+  });
+});
+
 describe("listJournals: which errors mean 'no journal'", () => {
   it("a root whose .axiom has no journal directory lists nothing (ENOENT on readdir)", async () => {
     const { root } = tmpRoot();
