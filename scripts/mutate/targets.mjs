@@ -93,8 +93,8 @@ export const TARGETS = [
     // the same suites as apply-chain's are left out (lower bounds, as there).
     mutate: ["packages/apply/src/commit.ts", "packages/apply/src/journal.ts", "packages/apply/src/recovery.ts"],
     tests: [
-      "packages/apply/test/commit-faults.test.ts",
-      "packages/apply/test/journal-corrupt.test.ts",
+      "packages/apply/test/commit-*.test.ts",
+      "packages/apply/test/journal-*.test.ts",
       "packages/apply/test/recovery-*.test.ts",
       "packages/apply/test/clean-state.test.ts",
       "packages/apply/test/engine-*.test.ts",
