@@ -158,6 +158,34 @@ export function runApply(bundle: Json, root: string, extra: Record<string, unkno
   return apply({ bundle, root, mode: "fs", confirmDigest: bundle.manifestDigest, lockTimeoutMs: 0, ...extra } as Json);
 }
 
+/**
+ * A fresh root with one committed apply: `a.txt` "old\n" overwritten with "new\n" (so its journal
+ * records a backup), and the paths of that apply's journal and applied marker.
+ */
+export async function appliedOverwrite(): Promise<{
+  root: string;
+  parent: string;
+  b: Json;
+  hex: string;
+  journal: string;
+  marker: string;
+}> {
+  const { root, parent } = tmpRoot();
+  writeTree(root, { "a.txt": "old\n" });
+  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new\n" }]);
+  const r = await runApply(b, root);
+  if (r.status !== "applied") throw new Error(`apply: ${r.status} ${r.error?.code ?? ""}`);
+  const hex = hexOf(b);
+  return {
+    root,
+    parent,
+    b,
+    hex,
+    journal: axiomPath(root, "journal", `${hex}.json`),
+    marker: axiomPath(root, "applied", `${hex}.json`),
+  };
+}
+
 /** `count` committed applies of one new file each (`h/<tag><i>.txt`); returns their bundles. */
 export async function appliedHistory(root: string, count: number, tag: string): Promise<Json[]> {
   const out: Json[] = [];

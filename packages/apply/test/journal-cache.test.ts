@@ -6,26 +6,13 @@ import * as fs from "node:fs";
 import { rollback } from "@codai/axiom-apply";
 import { afterEach, describe, expect, it } from "vitest";
 import { listJournals, PENDING_PHASES } from "../src/journal";
-import {
-  axiomPath,
-  cleanupRoots,
-  hexOf,
-  type Json,
-  makeBundle,
-  readJson,
-  runApply,
-  tmpRoot,
-  writeTree,
-} from "./engine-helpers";
+import { appliedOverwrite, cleanupRoots, type Json, makeBundle, readJson, runApply } from "./engine-helpers";
 
 afterEach(cleanupRoots);
 
 async function applied() {
-  const { root } = tmpRoot();
-  writeTree(root, { "a.txt": "old\n" });
-  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new\n" }]);
-  expect((await runApply(b, root)).status).toBe("applied");
-  return { root, b, file: axiomPath(root, "journal", `${hexOf(b)}.json`) };
+  const { root, b, journal } = await appliedOverwrite();
+  return { root, b, file: journal };
 }
 
 describe("the final-phase parse cache", () => {

@@ -5,28 +5,13 @@ import * as fs from "node:fs";
 import { rollback } from "@codai/axiom-apply";
 import { afterEach, describe, expect, it } from "vitest";
 import { listJournals, parseJournal, readJournal } from "../src/journal";
-import {
-  axiomPath,
-  cleanupRoots,
-  hexOf,
-  type Json,
-  makeBundle,
-  readJson,
-  runApply,
-  tmpRoot,
-  writeTree,
-} from "./engine-helpers";
+import { appliedOverwrite, axiomPath, cleanupRoots, type Json, readJson, tmpRoot } from "./engine-helpers";
 
 afterEach(cleanupRoots);
 
 /** A root with one committed apply (an overwrite, so its journal records a backup). */
 async function applied() {
-  const { root } = tmpRoot();
-  writeTree(root, { "a.txt": "old\n" });
-  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new\n" }]);
-  expect((await runApply(b, root)).status).toBe("applied");
-  const hex = hexOf(b);
-  const file = axiomPath(root, "journal", `${hex}.json`);
+  const { root, b, hex, journal: file } = await appliedOverwrite();
   return { root, b, hex, file, journal: readJson(file) as Json };
 }
 

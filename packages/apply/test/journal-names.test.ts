@@ -7,20 +7,14 @@ import { type FsPort, fsx } from "@codai/axiom-store";
 import { installFs } from "@codai/axiom-store/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { deleteJournal, JOURNAL_NAME, listJournals } from "../src/journal";
-import { axiomPath, cleanupRoots, exists, hexOf, makeBundle, runApply, tmpRoot, writeTree } from "./engine-helpers";
+import { appliedOverwrite, axiomPath, cleanupRoots, exists, tmpRoot } from "./engine-helpers";
 
 afterEach(cleanupRoots);
 
 /** A root with one committed apply; returns its journal file and bytes. */
 async function applied() {
-  const { root } = tmpRoot();
-  writeTree(root, { "a.txt": "old\n" });
-  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new\n" }]);
-  expect((await runApply(b, root)).status).toBe("applied");
-  const hex = hexOf(b);
-  const dir = axiomPath(root, "journal");
-  const file = axiomPath(root, "journal", `${hex}.json`);
-  return { root, hex, dir, file, bytes: fs.readFileSync(file) };
+  const { root, hex, journal: file } = await appliedOverwrite();
+  return { root, hex, dir: axiomPath(root, "journal"), file, bytes: fs.readFileSync(file) };
 }
 
 const errno = (code: string) => Object.assign(new Error(`${code}: injected`), { code });

@@ -7,32 +7,12 @@ import * as fs from "node:fs";
 import { rollback } from "@codai/axiom-apply";
 import { afterEach, describe, expect, it } from "vitest";
 import { RecoveryError, recoverIfNeeded } from "../src/recovery";
-import {
-  axiomPath,
-  cleanupRoots,
-  exists,
-  hexOf,
-  type Json,
-  makeBundle,
-  readJson,
-  runApply,
-  tmpRoot,
-  writeTree,
-} from "./engine-helpers";
+import { appliedOverwrite, axiomPath, cleanupRoots, exists, type Json, readJson, writeTree } from "./engine-helpers";
 import { harness } from "./fault-harness";
 
 afterEach(cleanupRoots);
 
-async function applied() {
-  const { root } = tmpRoot();
-  writeTree(root, { "a.txt": "old\n" });
-  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new\n" }]);
-  expect((await runApply(b, root)).status).toBe("applied");
-  const hex = hexOf(b);
-  const journal = axiomPath(root, "journal", `${hex}.json`);
-  const marker = axiomPath(root, "applied", `${hex}.json`);
-  return { root, b, hex, journal, marker };
-}
+const applied = appliedOverwrite;
 
 function setPhase(file: string, phase: string): void {
   fs.writeFileSync(file, JSON.stringify({ ...(readJson(file) as Json), phase }));

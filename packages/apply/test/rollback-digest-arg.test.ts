@@ -5,17 +5,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { rollback } from "@codai/axiom-apply";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupRoots, hexOf, makeBundle, runApply, tmpRoot, writeTree } from "./engine-helpers";
+import { appliedOverwrite, cleanupRoots } from "./engine-helpers";
 
 afterEach(cleanupRoots);
 
-async function appliedRoot() {
-  const { root } = tmpRoot();
-  writeTree(root, { "a.txt": "old\n" });
-  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new\n" }]);
-  expect((await runApply(b, root)).status).toBe("applied");
-  return { root, hex: hexOf(b) };
-}
+const appliedRoot = appliedOverwrite;
 const read = (root: string) => fs.readFileSync(path.join(root, "a.txt"), "utf8");
 
 describe("rollback's digest argument", () => {
