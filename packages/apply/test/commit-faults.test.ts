@@ -5,21 +5,11 @@
 // temp and no changed target.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ApplyResult } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { axiomPath, cleanupRoots, hexOf, makeBundle, runApply, snapshot, tmpRoot, writeTree } from "./engine-helpers";
-import { type FaultSpec, harness } from "./fault-harness";
+import { applyWith, type FaultSpec } from "./fault-harness";
 
 afterEach(cleanupRoots);
-
-async function applyWith(faults: FaultSpec[], root: string, b: unknown) {
-  const h = harness(faults);
-  try {
-    return { r: (await runApply(b, root)) as ApplyResult, h };
-  } finally {
-    h.restore();
-  }
-}
 
 function overwriteRoot() {
   const { root } = tmpRoot();

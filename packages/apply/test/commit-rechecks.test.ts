@@ -7,7 +7,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
-import type { ApplyResult } from "@codai/axiom-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { JOURNAL_REWRITE_EVERY } from "../src/commit";
 import {
@@ -21,20 +20,11 @@ import {
   tmpRoot,
   writeTree,
 } from "./engine-helpers";
-import { type FaultSpec, harness } from "./fault-harness";
+import { applyWith, type FaultSpec } from "./fault-harness";
 
 afterEach(cleanupRoots);
 
 const hex = (s: string) => sha256Hex(new TextEncoder().encode(s));
-
-async function applyWith(faults: FaultSpec[], root: string, b: unknown) {
-  const h = harness(faults);
-  try {
-    return { r: (await runApply(b, root)) as ApplyResult, h };
-  } finally {
-    h.restore();
-  }
-}
 
 function overwriteRoot() {
   const { root, out } = tmpRoot();

@@ -2,8 +2,10 @@
 // method of `fsx`; each call is numbered (1-based) in call order, and fd-based calls are labelled
 // with the path their fd was opened on.
 import { constants } from "node:fs";
+import type { ApplyResult } from "@codai/axiom-schema";
 import { type FsPort, fsx } from "@codai/axiom-store";
 import { installFs } from "@codai/axiom-store/testing";
+import { runApply } from "./engine-helpers";
 
 export type FsOp = keyof FsPort;
 
@@ -124,4 +126,18 @@ export function harness(faults: FaultSpec[] = [], opts: { fastFsync?: boolean; k
     },
     restore,
   };
+}
+
+/** An engine apply of `bundle` (runApply) under `faults`; the harness is restored and returned with the result. */
+export async function applyWith(
+  faults: FaultSpec[],
+  root: string,
+  bundle: unknown,
+): Promise<{ r: ApplyResult; h: Harness }> {
+  const h = harness(faults);
+  try {
+    return { r: (await runApply(bundle as Parameters<typeof runApply>[0], root)) as ApplyResult, h };
+  } finally {
+    h.restore();
+  }
 }
