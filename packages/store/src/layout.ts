@@ -5,7 +5,9 @@
 // `@codai/axiom-store/layout`, so the gate and the stdio front, which must start without either,
 // build their paths here too.
 import * as path from "node:path";
-import { AXIOM_DIR, AXIOM_GLOB } from "@codai/axiom-rules";
+// The subpath, not the barrel: the CLI's dispatcher reaches layout, and the barrel's chunk carries
+// picomatch and the secret detectors (≈ 5 ms of every `axiom <verb>` start).
+import { AXIOM_DIR, AXIOM_GLOB } from "@codai/axiom-rules/axiom-dir";
 
 export { AXIOM_DIR, AXIOM_GLOB };
 

@@ -55,7 +55,7 @@ describe("layout", () => {
   it("imports nothing but node:path and the zero-dependency rules (the gate's start-up stays zod-free)", () => {
     const text = readFileSync(join(REPO, LAYOUT), "utf8");
     const specifiers = [...text.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
-    expect(specifiers).toEqual(["node:path", "@codai/axiom-rules"]);
+    expect(specifiers).toEqual(["node:path", "@codai/axiom-rules/axiom-dir"]);
   });
 
   it("paths: <hex>.json files, the worktree by hex12, targets and backups by RelPath segments", () => {

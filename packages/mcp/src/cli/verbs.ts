@@ -7,7 +7,7 @@ import {
   KEEP_BACKUPS_MAX,
   LOCK_TIMEOUT_DEFAULT_MS,
   LOCK_TIMEOUT_MAX_MS,
-} from "@codai/axiom-rules";
+} from "@codai/axiom-rules/limits"; // the subpath: the barrel's chunk carries picomatch and the secret detectors
 import { AXIOM_REL } from "@codai/axiom-store/layout";
 import { GATE_FLAGS } from "../harness/gate/args";
 import { HARNESSES } from "../harness/gate/types";
