@@ -160,7 +160,8 @@ async function tracedAxiomRun(server, n, run) {
   return counts;
 }
 
-const dirs = { axiom: join(base, "axiom"), fs: join(base, "fs"), raw: join(base, "raw"), other: join(base, "other") };
+const dirs = { axiom: join(base, "axiom"), fs: join(base, "fs"), raw: join(base, "raw") };
+if (AGAINST) dirs.other = join(base, "other");
 for (const d of Object.values(dirs)) await mkdir(d);
 const axiom = await connect(process.execPath, [CLI, "mcp", "--root", dirs.axiom], dirs.axiom);
 const other = AGAINST ? await connect(process.execPath, [AGAINST, "mcp", "--root", dirs.other], dirs.other) : undefined;

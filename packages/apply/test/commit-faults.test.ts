@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { axiomPath, cleanupRoots, hexOf, makeBundle, runApply, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import { axiomPath, cleanupRoots, hexOf, makeBundle, snapshot, tmpRoot, writeTree } from "./engine-helpers";
 import { applyWith, type FaultSpec } from "./fault-harness";
 
 afterEach(cleanupRoots);

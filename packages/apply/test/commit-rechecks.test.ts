@@ -9,17 +9,7 @@ import * as path from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
 import { afterEach, describe, expect, it } from "vitest";
 import { JOURNAL_REWRITE_EVERY } from "../src/commit";
-import {
-  axiomPath,
-  cleanupRoots,
-  hexOf,
-  type Json,
-  makeBundle,
-  readJson,
-  runApply,
-  tmpRoot,
-  writeTree,
-} from "./engine-helpers";
+import { axiomPath, cleanupRoots, hexOf, type Json, makeBundle, readJson, tmpRoot, writeTree } from "./engine-helpers";
 import { applyWith, type FaultSpec } from "./fault-harness";
 
 afterEach(cleanupRoots);
@@ -42,13 +32,16 @@ const beforeOpen = (target: string, nth: number, act: () => void): FaultSpec => 
 });
 const noLink: FaultSpec = { op: "link", times: "always", errno: "EXDEV" };
 
+/** Puts a new inode with `bytes` at `file` (write beside it, rename over): same content, other identity. */
+function replaceWithCopy(file: string, bytes: string): void {
+  fs.writeFileSync(`${file}.swap`, bytes);
+  fs.renameSync(`${file}.swap`, file);
+}
+
 describe("C3/C4: the re-open checks identity and link count", () => {
   it("attack: the target replaced by a new inode with the same bytes before C3 → ERR_PREIMAGE_CHANGED {expected = actual = the old digest}, nothing written", async () => {
     const { root, b, target } = overwriteRoot();
-    const swap = () => {
-      fs.writeFileSync(`${target}.swap`, "old a\n");
-      fs.renameSync(`${target}.swap`, target);
-    };
+    const swap = () => replaceWithCopy(target, "old a\n");
     const { r } = await applyWith([beforeOpen(target, 2, swap)], root, b);
     expect(r.status).toBe("rolled-back");
     expect(r.error).toMatchObject({
@@ -61,10 +54,7 @@ describe("C3/C4: the re-open checks identity and link count", () => {
 
   it("attack: the same swap with a copy backup (link refused): the copy hashes equal, so only the inode check refuses → ERR_PREIMAGE_CHANGED, nothing written", async () => {
     const { root, b, target } = overwriteRoot();
-    const swap = () => {
-      fs.writeFileSync(`${target}.swap`, "old a\n");
-      fs.renameSync(`${target}.swap`, target);
-    };
+    const swap = () => replaceWithCopy(target, "old a\n");
     const { r } = await applyWith([noLink, beforeOpen(target, 2, swap)], root, b);
     expect(r.status).toBe("rolled-back");
     expect(r.error).toMatchObject({ code: "ERR_PREIMAGE_CHANGED", path: "a.txt" });
@@ -101,10 +91,7 @@ describe("C3: the backup link must be the captured inode", () => {
     const swap: FaultSpec = {
       op: "link",
       pathMatch: (p) => p === target,
-      before: () => {
-        fs.writeFileSync(`${target}.swap`, "old a\n");
-        fs.renameSync(`${target}.swap`, target);
-      },
+      before: () => replaceWithCopy(target, "old a\n"),
     };
     const { r } = await applyWith([swap], root, b);
     expect(r.status).toBe("rolled-back");
@@ -126,10 +113,7 @@ describe("C4: the renamed file must be the staged inode", () => {
     const swap: FaultSpec = {
       op: "rename",
       pathMatch: (_p, c) => c.to === target,
-      before: (c) => {
-        fs.writeFileSync(`${c.path}.swap`, "new a\n");
-        fs.renameSync(`${c.path}.swap`, c.path);
-      },
+      before: (c) => replaceWithCopy(c.path, "new a\n"),
     };
     const { r } = await applyWith([swap], root, b);
     expect(r.status).toBe("rolled-back");
