@@ -1,8 +1,9 @@
 // The store's remaining edges: the stored-bundle ref is anchored at both ends, storeBundle's
-// fallbacks (a copy changed while read, a copy that cannot be made durable in place), the applied
-// marker's durable write, drift's first-with-unreadable rule, and intake's code precedence.
+// fallbacks (a copy changed or removed while read, a copy removed right after its write, a copy that
+// cannot be made durable in place), the applied marker's durable write, drift's
+// first-with-unreadable rule, and intake's code precedence.
 import { fstatSync } from "node:fs";
-import { appendFile, readFile, stat, writeFile } from "node:fs/promises";
+import { appendFile, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compilePlan } from "@codai/axiom-plan";
 import type { FullIssue, ManifestBundle } from "@codai/axiom-schema";
@@ -82,6 +83,50 @@ describe("storeBundle's fallbacks", () => {
     expect(calls).toContain("rename");
     // the copy it wrote is remembered
     expect(await recorded(() => storeBundle(root, bundle, { durable: false }))).toEqual(["lstat"]);
+    expect(await readFile(file, "utf8")).toBe(JSON.stringify(bundle));
+  });
+
+  it("a copy removed between its read and the second lstat is written again, not compared with nothing", async () => {
+    const { root, bundle, file } = await stored();
+    forgetStoredBundles();
+    const lstat = fsx.lstat;
+    let n = 0;
+    const calls = await recorded(() =>
+      withFs(
+        {
+          lstat: async (p) => {
+            if (p === file && ++n === 2) await rm(file); // another process removes it after the read
+            return lstat(p);
+          },
+        },
+        () => storeBundle(root, bundle, { durable: false }),
+      ),
+    );
+    expect(calls).toContain("rename");
+    expect(await readFile(file, "utf8")).toBe(JSON.stringify(bundle));
+  });
+
+  it("a copy removed right after its rename is not remembered: the next store writes it again", async () => {
+    const root = await tempRoot();
+    const bundle = (await compilePlan(EXAMPLE_1(), { root })).bundle;
+    const file = layout.manifest(root, bundle.manifestDigest.slice(7));
+    const { lstat, rename } = fsx;
+    let renamed = false;
+    await withFs(
+      {
+        rename: async (from, to) => {
+          await rename(from, to);
+          if (to === file) renamed = true;
+        },
+        lstat: async (p) => {
+          if (p === file && renamed) await rm(file);
+          return lstat(p);
+        },
+      },
+      () => storeBundle(root, bundle, { durable: true }),
+    );
+    await expect(stat(file)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(await recorded(() => storeBundle(root, bundle, { durable: true }))).toContain("rename");
     expect(await readFile(file, "utf8")).toBe(JSON.stringify(bundle));
   });
 
