@@ -4,12 +4,23 @@
 // delete's target swapped between its re-check and its unlink (the pin's identity; the unlinked
 // name not the pinned inode's), and a renamed target gone right after its rename. Each is driven
 // through the fs seam (the escape guard's pin reads the real path, outside the seam) and checked
-// by code, details and the tree's bytes afterwards.
+// by code, details and the tree's bytes afterwards; and the committed journal records every step
+// done (C4 d).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { sha256Hex } from "@codai/axiom-canon";
 import { afterEach, describe, expect, it } from "vitest";
-import { axiomPath, cleanupRoots, hexOf, makeBundle, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import {
+  axiomPath,
+  cleanupRoots,
+  hexOf,
+  type Json,
+  makeBundle,
+  readJson,
+  snapshot,
+  tmpRoot,
+  writeTree,
+} from "./engine-helpers";
 import { applyWith, type FaultSpec } from "./fault-harness";
 
 afterEach(cleanupRoots);
@@ -242,4 +253,25 @@ describe("C4: the target gone right after its rename", () => {
       expect(snapshot(root)).toEqual(before);
     },
   );
+});
+
+describe("C4 (d): every step is recorded done", () => {
+  it("the committed journal of an overwrite + delete + create has done = true on each step (the delete's only setter is C4 (d))", async () => {
+    const { root } = tmpRoot();
+    writeTree(root, { "a.txt": "old a\n", "d.txt": "old d\n" });
+    const b = makeBundle([
+      { path: "a.txt", op: "overwrite", content: "new a\n" },
+      { path: "d.txt", op: "delete" },
+      { path: "n.txt", content: "n\n" },
+    ]);
+    const { r } = await applyWith([], root, b);
+    expect(r.status).toBe("applied");
+    const j = readJson(axiomPath(root, "journal", `${hexOf(b)}.json`)) as Json;
+    expect(j.phase).toBe("committed");
+    expect(j.steps.map((s: Json) => [s.path, s.done])).toEqual([
+      ["a.txt", true],
+      ["d.txt", true],
+      ["n.txt", true],
+    ]);
+  });
 });
