@@ -61,6 +61,23 @@ describe("C3/C4: the re-open checks identity and link count", () => {
     expect(fs.readFileSync(target, "utf8")).toBe("old a\n");
   });
 
+  it("attack: the target replaced by a directory before C3's re-open (which opens it) → ERR_PREIMAGE_CHANGED {actual: non-file:other}, the directory left as it is", async () => {
+    const { root, b, target } = overwriteRoot();
+    const toDir = () => {
+      fs.rmSync(target);
+      fs.mkdirSync(target);
+    };
+    const { r } = await applyWith([beforeOpen(target, 2, toDir)], root, b);
+    expect(r.status).toBe("rolled-back");
+    expect(r.error).toMatchObject({
+      code: "ERR_PREIMAGE_CHANGED",
+      path: "a.txt",
+      details: { expected: hex("old a\n"), actual: "non-file:other" },
+    });
+    expect(fs.statSync(target).isDirectory()).toBe(true);
+    expect(fs.readdirSync(target)).toEqual([]);
+  });
+
   it.each([2, 3])(
     "attack: a hard link to the target made before open %i → ERR_TARGET_TYPE {kind: hardlink}, the target keeps its bytes",
     async (nth) => {
