@@ -41,6 +41,9 @@ const payloads = [
   () => ({ tool_name: "Bash", tool_input: { command: "cd .claude && echo '{}' > sett''ings.json" }, cwd: root }),
   () => ({ toolName: "view", toolArgs: "{}", cwd: root }),
 ];
+// Each payload's verdict (undefined: allowed, exit 0 with no output; else the denial's code), checked
+// on every run: a build that fails closed (ERR_INTERNAL) would otherwise be measured as "fast".
+const EXPECTED = [undefined, "path.deny", undefined, "path.deny", undefined];
 
 function once(payload, argv = [cli, "gate", "--stdin"]) {
   return new Promise((resolve, reject) => {
@@ -48,11 +51,17 @@ function once(payload, argv = [cli, "gate", "--stdin"]) {
     const child = spawn(process.execPath, argv, {
       cwd: root,
       shell: false,
-      stdio: ["pipe", "ignore", "ignore"],
+      stdio: ["pipe", "pipe", "ignore"],
       env: { PATH: process.env.PATH ?? "", HOME: home },
     });
+    const out = [];
+    child.stdout.on("data", (d) => out.push(d));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, code }));
+    child.on("close", (code) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      const text = Buffer.concat(out).toString("utf8").trim();
+      resolve({ ms, code, denial: text === "" ? undefined : JSON.parse(text).axiom?.code });
+    });
     child.stdin.end(JSON.stringify(payload));
   });
 }
@@ -67,7 +76,9 @@ try {
   for (let i = 0; i < runs; i++) {
     const k = i % payloads.length;
     if (k === 0) floor.push((await once({}, ["-e", "0"])).ms);
-    const { ms } = await once(payloads[k](i));
+    const { ms, code, denial } = await once(payloads[k](i));
+    if (denial !== EXPECTED[k] || code !== (denial === undefined ? 0 : 2))
+      throw new Error(`payload ${k}: exit ${code}, denial ${denial}; expected ${EXPECTED[k] ?? "allow"}`);
     all.push(ms);
     byKind[k].push(ms);
   }

@@ -26,12 +26,19 @@ const globArb = fc.constantFrom(...PROTECTED_PATHS, ".env", ".env.*", "**/*.lock
 
 describe("seedGlobCache", () => {
   it("a seeded glob is judged by its seeded regex", () => {
-    seedGlobCache([["seeded/**", /^(?:only-this)$/i]], { nocase: true });
+    seedGlobCache([["seeded/**", /^(?:seeded\/only-this)$/i]], { nocase: true });
     const match = compileGlob("seeded/**", { nocase: true });
     expect(match("seeded/x")).toBe(false);
-    expect(match("ONLY-THIS")).toBe(true);
+    expect(match("SEEDED/ONLY-THIS")).toBe(true);
     // The other case mode was not seeded: it is compiled from the glob.
     expect(compileGlob("seeded/**")("seeded/x")).toBe(true);
+  });
+
+  it("a seed without nocase answers for the case-sensitive glob only", () => {
+    seedGlobCache([["case-seed/**", /^(?:case-seed\/only)$/]]);
+    expect(compileGlob("case-seed/**")("case-seed/x")).toBe(false);
+    expect(compileGlob("case-seed/**")("case-seed/only")).toBe(true);
+    expect(compileGlob("case-seed/**", { nocase: true })("case-seed/x")).toBe(true);
   });
 
   it("the glob's own text matches and the empty path never does, as in picomatch's matcher", () => {
