@@ -36,7 +36,7 @@ const PATH_PARTS = [
 ];
 
 describe("glob dialect edges: the same answers as picomatch", () => {
-  it("case, a leading ./ and dot components: same answers as picomatch", () => {
+  it("attack: a protected path in another case, behind a leading ./ or a dot component, or with letters that fold to ASCII → the same answer as picomatch", () => {
     const cases: [string, string, boolean][] = [
       ["./src/**", "src/a", false],
       ["./.env", ".env", true],
