@@ -3,29 +3,13 @@
 // that is not a valid bundle, aborts the run before anything is deleted.
 import * as path from "node:path";
 import { axiomError, collectIssues, ManifestBundleSchema } from "@codai/axiom-schema";
-import { errnoOf, fsx, layout, readJsonIfExists } from "@codai/axiom-store";
+import { hexJsonNames, layout, readJsonIfExists } from "@codai/axiom-store";
 import { listIntents } from "./intents";
 import { listJournals } from "./journal";
 
 export type GcKeep = "all-manifests" | "journal";
 
-const HEX_JSON = /^([0-9a-f]{64})\.json$/;
 const DIGEST_REF = /^sha256:([0-9a-f]{64})$/;
-
-/** `<64hex>.json` names in a directory (absent directory → none). */
-async function hexNames(dir: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await fsx.readdir(dir);
-  } catch (err) {
-    if (errnoOf(err) === "ENOENT") return [];
-    throw err;
-  }
-  return names
-    .map((n) => HEX_JSON.exec(n)?.[1])
-    .filter((h): h is string => h !== undefined)
-    .sort();
-}
 
 /** Live manifest hex → the file that made it live (for `details.file`). */
 export async function liveManifests(root: string, keep: GcKeep): Promise<Map<string, string>> {
@@ -41,9 +25,9 @@ export async function liveManifests(root: string, keep: GcKeep): Promise<Map<str
     if (hex !== undefined) add(hex, intent.file);
   }
   if (keep === "all-manifests") {
-    for (const hex of await hexNames(layout.manifestsDir(root))) add(hex, layout.manifest(root, hex));
+    for (const hex of await hexJsonNames(layout.manifestsDir(root))) add(hex, layout.manifest(root, hex));
   } else {
-    for (const hex of await hexNames(layout.appliedDir(root))) add(hex, layout.applied(root, hex));
+    for (const hex of await hexJsonNames(layout.appliedDir(root))) add(hex, layout.applied(root, hex));
   }
   return live;
 }

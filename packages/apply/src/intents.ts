@@ -2,7 +2,7 @@
 // conflict detector in front of the lock. Registration happens inside the `intents/.mutex`.
 import * as path from "node:path";
 import { axiomError, compareUtf8 } from "@codai/axiom-schema";
-import { errnoOf, fsx, KeyedGate, layout } from "@codai/axiom-store";
+import { errnoOf, fsx, KeyedGate, layout, readdirIfExists } from "@codai/axiom-store";
 import {
   atomicWrite,
   createExclusive,
@@ -72,13 +72,7 @@ function parseIntent(text: string): IntentRecord | undefined {
  */
 export async function listIntents(root: string, prune: boolean): Promise<(IntentRecord & { file: string })[]> {
   const dir = layout.intents(root);
-  let names: string[];
-  try {
-    names = await fsx.readdir(dir);
-  } catch (err) {
-    if (errnoOf(err) === "ENOENT") return [];
-    throw err;
-  }
+  const names = await readdirIfExists(dir);
   const live: (IntentRecord & { file: string })[] = [];
   for (const name of names.filter((n) => INTENT_NAME_RE.test(n))) {
     const file = path.join(dir, name);

@@ -11,6 +11,7 @@ import {
   type FileIdentity,
   fileIdentity,
   fsx,
+  HEX_JSON_NAME,
   layout,
   readJsonIfExists,
   sameFile,
@@ -70,7 +71,8 @@ export async function deleteJournal(root: string, hex: string): Promise<void> {
   }
 }
 
-export const JOURNAL_NAME = /^([0-9a-f]{64})\.json$/;
+/** A journal's file name: `<64 hex>.json`, the store's rule for digest-keyed records. */
+export const JOURNAL_NAME = HEX_JSON_NAME;
 
 export interface JournalEntry {
   hex: string;

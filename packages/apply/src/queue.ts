@@ -1,6 +1,6 @@
 // The FIFO queue of lock waiters: one ticket file per waiter (apply.md §3, §11.1, §11.2).
 import * as path from "node:path";
-import { errnoOf, fsx, layout } from "@codai/axiom-store";
+import { layout, readdirIfExists } from "@codai/axiom-store";
 import { atomicWrite, deleteWithRetry, mkdirp, parseObject, randomHex, readSmall } from "./lock-fs";
 import { isValidPid, recordIsStale, thisHost } from "./lock-stale";
 
@@ -99,13 +99,7 @@ export interface TicketScan {
  * (ENOENT/EPERM/EACCES/EBUSY, or any other read error) is skipped, never pruned.
  */
 export async function scanTickets(root: string, scan: TicketScan): Promise<LiveTicket[]> {
-  let names: string[];
-  try {
-    names = await fsx.readdir(layout.queue(root));
-  } catch (err) {
-    if (errnoOf(err) === "ENOENT") return [];
-    throw err;
-  }
+  const names = await readdirIfExists(layout.queue(root));
   const live: LiveTicket[] = [];
   for (const name of names.filter((n) => TICKET_NAME_RE.test(n)).sort()) {
     if (scan.before !== undefined && name >= scan.before) break;

@@ -7,19 +7,8 @@
 // one readdir while the directory holds no more than the keep count.
 import * as path from "node:path";
 import { MANIFESTS_UNREFERENCED_KEEP, MANIFESTS_UNREFERENCED_MIN_AGE_MS } from "@codai/axiom-rules";
-import { errnoOf, fsx, layout, rmrf } from "@codai/axiom-store";
+import { fsx, hexJsonNames, layout, rmrf } from "@codai/axiom-store";
 import { listIntents } from "./intents";
-
-const HEX_JSON = /^([0-9a-f]{64})\.json$/;
-
-async function hexNames(dir: string): Promise<string[]> {
-  try {
-    return (await fsx.readdir(dir)).flatMap((n) => HEX_JSON.exec(n)?.[1] ?? []);
-  } catch (err) {
-    if (errnoOf(err) === "ENOENT") return [];
-    throw err;
-  }
-}
 
 export interface RetentionReport {
   manifests: string[];
@@ -27,10 +16,13 @@ export interface RetentionReport {
 }
 
 export async function pruneStoredManifests(root: string, now = Date.now()): Promise<RetentionReport> {
-  const stored = await hexNames(layout.manifestsDir(root));
+  const stored = await hexJsonNames(layout.manifestsDir(root));
   const removed: RetentionReport = { manifests: [], reports: [] };
   if (stored.length <= MANIFESTS_UNREFERENCED_KEEP) return removed;
-  const named = new Set([...(await hexNames(layout.journalDir(root))), ...(await hexNames(layout.appliedDir(root)))]);
+  const named = new Set([
+    ...(await hexJsonNames(layout.journalDir(root))),
+    ...(await hexJsonNames(layout.appliedDir(root))),
+  ]);
   for (const i of await listIntents(root, false)) named.add(i.manifestDigest.slice(7));
   const loose: { hex: string; mtime: number }[] = [];
   for (const hex of stored) {
@@ -48,7 +40,7 @@ export async function pruneStoredManifests(root: string, now = Date.now()): Prom
   }
   // reports of removed manifests, and reports left behind by a manifest removed earlier
   const kept = new Set(stored.filter((h) => !gone.has(h)));
-  for (const hex of await hexNames(layout.reportsDir(root))) {
+  for (const hex of await hexJsonNames(layout.reportsDir(root))) {
     if (kept.has(hex)) continue;
     const file = path.join(layout.reportsDir(root), `${hex}.json`);
     // a young orphan may be a check of a bundle that was never stored: keep it while young

@@ -6,6 +6,7 @@
 
 export type { StoreBundleOptions } from "./bundles";
 export { readStoredBundle, storeBundle } from "./bundles";
+export { HEX_JSON_NAME, hexJsonNames } from "./digest-names";
 export type { Drift, DriftOptions, Expectation } from "./drift";
 export { postImageExpectations, postImageOf, preImageExpectations, treeDrift } from "./drift";
 export { type FileIdentity, fileIdentity, identityKey, sameFile } from "./file-identity";
@@ -26,6 +27,7 @@ export {
   mkdirp,
   RETRY_MAX,
   RETRY_SLEEP_MS,
+  readdirIfExists,
   readJsonIfExists,
   renameRetry,
   rmLeftover,

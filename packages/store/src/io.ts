@@ -168,6 +168,16 @@ export async function rmLeftover(target: string): Promise<void> {
   await fsx.rm(target);
 }
 
+/** A directory's entry names; an absent directory has none (any other error is thrown). */
+export async function readdirIfExists(dir: string): Promise<string[]> {
+  try {
+    return await fsx.readdir(dir);
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return [];
+    throw err;
+  }
+}
+
 export async function readJsonIfExists(file: string): Promise<{ found: false } | { found: true; text: string }> {
   try {
     const buf = await fsx.readFile(file);

@@ -4,7 +4,7 @@
 // names exactly one known change, or `#<seq>` from the journal chain.
 import { readChain } from "@codai/axiom-apply";
 import { axiomError } from "@codai/axiom-schema";
-import { fsx, layout } from "@codai/axiom-store";
+import { hexJsonNames, layout } from "@codai/axiom-store";
 
 /** The shortest prefix accepted: git's default abbreviation, short enough to type. */
 export const REF_PREFIX_MIN = 7;
@@ -27,20 +27,11 @@ export interface ResolveRefOptions {
 const FULL_RE = /^(?:sha256:)?([0-9a-f]{64})$/;
 const PREFIX_RE = /^(?:sha256:)?([0-9a-f]+)$/;
 const SEQ_RE = /^#([1-9][0-9]{0,15})$/;
-const HEX_FILE_RE = /^([0-9a-f]{64})\.json$/;
 
 const FORMS = "sha256:<64 hex>, the 64 hex, a unique prefix of 7+ hex characters, or #<seq>";
 
 function notFound(ref: string, message: string, details: Record<string, unknown> = {}): Error {
   return axiomError("ERR_NOT_FOUND", { message, details: { ref, ...details } });
-}
-
-async function hexNames(dir: string): Promise<string[]> {
-  try {
-    return (await fsx.readdir(dir)).flatMap((n) => HEX_FILE_RE.exec(n)?.[1] ?? []);
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -50,9 +41,9 @@ async function hexNames(dir: string): Promise<string[]> {
 async function knownDigests(root: string): Promise<Set<string>> {
   const [chain, ...dirs] = await Promise.all([
     readChain(root).catch(() => ({ entries: [] })),
-    hexNames(layout.manifestsDir(root)),
-    hexNames(layout.journalDir(root)),
-    hexNames(layout.appliedDir(root)),
+    hexJsonNames(layout.manifestsDir(root)),
+    hexJsonNames(layout.journalDir(root)),
+    hexJsonNames(layout.appliedDir(root)),
   ]);
   const out = new Set<string>(chain.entries.map((e) => e.manifestDigest.slice(7)));
   for (const names of dirs) for (const hex of names) out.add(hex);

@@ -111,6 +111,17 @@ describe("resolveRef and rollbackChange", () => {
     expect((await resolveRef(repo.root, d.slice(7, 16))).manifestDigest).toBe(d);
   });
 
+  test("a prefix is resolved against readable directories only: applied/ that cannot be listed (a file) → that error, not a resolution that ignored it", async () => {
+    const repo = await tempRepo({ "notes.txt": "old\n" });
+    const bundle = await compilePlan({ plan: plan("one", "1\n"), root: repo.root });
+    const prefix = bundle.manifestDigest.slice(7, 15);
+    expect((await resolveRef(repo.root, prefix)).manifestDigest).toBe(bundle.manifestDigest);
+    await writeFile(layout.appliedDir(repo.root), "not a directory");
+    await expect(resolveRef(repo.root, prefix)).rejects.toMatchObject({ code: "ENOTDIR" });
+    // full digests and #seq need no listing
+    expect((await resolveRef(repo.root, bundle.manifestDigest)).manifestDigest).toBe(bundle.manifestDigest);
+  });
+
   test("rollbackChange: already = false the first time, true the second; the JSON output is axiom_rollback's", async () => {
     const repo = await tempRepo({ "notes.txt": "old\n" });
     const bundle = await compilePlan({ plan: plan("one", "1\n"), root: repo.root });
