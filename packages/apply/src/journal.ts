@@ -13,6 +13,7 @@ import {
   fsx,
   HEX_JSON_NAME,
   layout,
+  readdirIfExists,
   readJsonIfExists,
   sameFile,
   type WriteSync,
@@ -124,13 +125,7 @@ async function listedJournal(file: string, hex: string): Promise<Journal | undef
 
 /** Every `journal/*.json` in file-name order (chain.jsonl and temp files excluded). */
 export async function listJournals(root: string): Promise<JournalEntry[]> {
-  let names: string[];
-  try {
-    names = await fsx.readdir(layout.journalDir(root));
-  } catch (err) {
-    if (errnoOf(err) === "ENOENT") return [];
-    throw err;
-  }
+  const names = await readdirIfExists(layout.journalDir(root));
   const out: JournalEntry[] = [];
   for (const name of names.sort()) {
     if (!name.endsWith(".json")) continue;

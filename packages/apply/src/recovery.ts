@@ -3,11 +3,10 @@
 import * as path from "node:path";
 import { type ApplyFileResult, axiomError, type Journal } from "@codai/axiom-schema";
 import {
-  errnoOf,
-  fsx,
   fsyncDir,
   isFsMarker,
   layout,
+  readdirIfExists,
   readStoredBundle,
   rmrf,
   writeAppliedMarker,
@@ -68,15 +67,6 @@ export async function completeCommit(tree: string, j: Journal, hooks: RollbackHo
   };
   await writeAppliedMarker(tree, hex, marker);
   await rmrf(layout.staging(tree, hex));
-}
-
-async function listNames(dir: string): Promise<string[]> {
-  try {
-    return await fsx.readdir(dir);
-  } catch (err) {
-    if (errnoOf(err) === "ENOENT") return [];
-    throw err;
-  }
 }
 
 /** Throws ERR_JOURNAL_CORRUPT {files} when any journal is corrupt (checked before any action). */
@@ -150,7 +140,7 @@ export async function recoverJournal(
  */
 export async function removeLockedTemps(tree: string): Promise<void> {
   for (const dir of [layout.journalDir(tree), layout.appliedDir(tree)]) {
-    for (const name of await listNames(dir)) if (name.includes(".tmp-")) await rmrf(path.join(dir, name));
+    for (const name of await readdirIfExists(dir)) if (name.includes(".tmp-")) await rmrf(path.join(dir, name));
   }
 }
 
@@ -167,8 +157,8 @@ export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): 
   await repairTornChainTail(tree, hooks.onWarn);
   const recovered: string[] = [];
   const leftovers: Leftovers = {
-    staging: new Set(await listNames(layout.stagingRoot(tree))),
-    backup: new Set(await listNames(layout.backupRoot(tree))),
+    staging: new Set(await readdirIfExists(layout.stagingRoot(tree))),
+    backup: new Set(await readdirIfExists(layout.backupRoot(tree))),
   };
   for (const e of all) {
     const j = e.journal as Journal;
@@ -182,8 +172,9 @@ export async function recoverIfNeeded(tree: string, hooks: RollbackHooks = {}): 
   // "Remove every staging/* directory not belonging to a journal still in committing or
   // rolling-back": the loop above drove every such journal to rolled-back (or threw), and under
   // the lock no other writer makes one, so none is left to keep (no second journal listing).
-  for (const name of await listNames(layout.stagingRoot(tree))) await rmrf(path.join(layout.stagingRoot(tree), name));
-  for (const name of await listNames(layout.tmp(tree))) await rmrf(path.join(layout.tmp(tree), name));
+  for (const name of await readdirIfExists(layout.stagingRoot(tree)))
+    await rmrf(path.join(layout.stagingRoot(tree), name));
+  for (const name of await readdirIfExists(layout.tmp(tree))) await rmrf(path.join(layout.tmp(tree), name));
   await removeLockedTemps(tree);
   // Temp files of writers outside the lock (the bundle store before the intent, ...): APL-12.
   await sweepOrphanTempsThrottled(tree, hooks.onWarn);
