@@ -117,6 +117,7 @@ export const TARGETS = [
     mutate: [
       "packages/store/src/bundle-memory.ts",
       "packages/store/src/bundles.ts",
+      "packages/store/src/digest-names.ts",
       "packages/store/src/drift.ts",
       "packages/store/src/file-identity.ts",
       "packages/store/src/fsx.ts",
