@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupRoots, makeBundle, snapshot, tmpRoot, writeTree } from "./engine-helpers";
+import { cleanupRoots, makeBundle, replaceWithCopy, snapshot, tmpRoot, writeTree } from "./engine-helpers";
 import { applyWith, type FaultSpec } from "./fault-harness";
 
 afterEach(cleanupRoots);
@@ -74,10 +74,7 @@ describe.runIf(fs.existsSync(PROC_FD))("commit closes what it opens (/proc/self/
     const swap: FaultSpec = {
       op: "link",
       pathMatch: (p) => p === a,
-      before: () => {
-        fs.writeFileSync(`${a}.swap`, "old a\n");
-        fs.renameSync(`${a}.swap`, a);
-      },
+      before: () => replaceWithCopy(a, "old a\n"),
     };
     const { r } = await applyWith([swap], root, b);
     expect(r.status).toBe("rolled-back");

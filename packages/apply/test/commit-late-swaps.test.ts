@@ -8,15 +8,17 @@
 // done (C4 d).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { sha256Hex } from "@codai/axiom-canon";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   axiomPath,
   cleanupRoots,
+  hexOfText as hex,
   hexOf,
   type Json,
   makeBundle,
+  overwriteRoot,
   readJson,
+  replaceWithCopy,
   snapshot,
   tmpRoot,
   writeTree,
@@ -24,14 +26,6 @@ import {
 import { applyWith, type FaultSpec } from "./fault-harness";
 
 afterEach(cleanupRoots);
-
-const hex = (s: string) => sha256Hex(new TextEncoder().encode(s));
-
-/** Puts a new inode with `bytes` at `file` (write beside it, rename over): same content, other identity. */
-function replaceWithCopy(file: string, bytes: string): void {
-  fs.writeFileSync(`${file}.swap`, bytes);
-  fs.renameSync(`${file}.swap`, file);
-}
 
 /**
  * Two specs sharing a switch: `trigger` arms it (running `act` first, if given); the first matching
@@ -52,16 +46,9 @@ function afterArmed(trigger: FaultSpec, then: Omit<FaultSpec, "pathMatch"> & { p
   ];
 }
 
-function overwriteRoot() {
-  const { root } = tmpRoot();
-  writeTree(root, { "a.txt": "old a\n" });
-  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new a\n" }]);
-  return { root, b, a: path.join(root, "a.txt") };
-}
-
 describe("C3: the capture after a failed re-open or a foreign link fails itself → actual 'absent'", () => {
   it("the re-open fails ENOENT, then the capture's lstat fails EIO → ERR_PREIMAGE_CHANGED {expected: old digest, actual: absent}; nothing renamed, tree unchanged", async () => {
-    const { root, b, a } = overwriteRoot();
+    const { root, b, target: a } = overwriteRoot();
     const before = snapshot(root);
     // opens of a.txt: 1 prepare's capture, 2 C3's re-open
     const faults = afterArmed(
@@ -82,7 +69,7 @@ describe("C3: the capture after a failed re-open or a foreign link fails itself 
   });
 
   it("the backup link is not the captured inode (swapped for a copy), then the capture's lstat fails EIO → ERR_PREIMAGE_CHANGED {actual: absent}; the link removed, tree unchanged", async () => {
-    const { root, b, a } = overwriteRoot();
+    const { root, b, target: a } = overwriteRoot();
     const before = snapshot(root);
     const faults = afterArmed(
       { op: "link", pathMatch: (p) => p === a, before: () => replaceWithCopy(a, "old a\n") },

@@ -6,22 +6,23 @@
 // JOURNAL_REWRITE_EVERY steps).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { sha256Hex } from "@codai/axiom-canon";
 import { afterEach, describe, expect, it } from "vitest";
 import { JOURNAL_REWRITE_EVERY } from "../src/commit";
-import { axiomPath, cleanupRoots, hexOf, type Json, makeBundle, readJson, tmpRoot, writeTree } from "./engine-helpers";
+import {
+  axiomPath,
+  cleanupRoots,
+  hexOfText as hex,
+  hexOf,
+  type Json,
+  makeBundle,
+  overwriteRoot,
+  readJson,
+  replaceWithCopy,
+  tmpRoot,
+} from "./engine-helpers";
 import { applyWith, type FaultSpec } from "./fault-harness";
 
 afterEach(cleanupRoots);
-
-const hex = (s: string) => sha256Hex(new TextEncoder().encode(s));
-
-function overwriteRoot() {
-  const { root, out } = tmpRoot();
-  writeTree(root, { "a.txt": "old a\n" });
-  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new a\n" }]);
-  return { root, out, b, target: path.join(root, "a.txt") };
-}
 
 /** Runs `act` just before the nth open of the target (1: prepare's capture, 2: C3's re-open, 3: C4's). */
 const beforeOpen = (target: string, nth: number, act: () => void): FaultSpec => ({
@@ -31,12 +32,6 @@ const beforeOpen = (target: string, nth: number, act: () => void): FaultSpec => 
   before: act,
 });
 const noLink: FaultSpec = { op: "link", times: "always", errno: "EXDEV" };
-
-/** Puts a new inode with `bytes` at `file` (write beside it, rename over): same content, other identity. */
-function replaceWithCopy(file: string, bytes: string): void {
-  fs.writeFileSync(`${file}.swap`, bytes);
-  fs.renameSync(`${file}.swap`, file);
-}
 
 describe("C3/C4: the re-open checks identity and link count", () => {
   it("attack: the target replaced by a new inode with the same bytes before C3 → ERR_PREIMAGE_CHANGED {expected = actual = the old digest}, nothing written", async () => {

@@ -126,6 +126,23 @@ export function snapshot(root: string, skipAxiom = true): Record<string, string>
   return out;
 }
 
+/** sha256 hex of a text's UTF-8 bytes (the pre-image digest a journal and an error name). */
+export const hexOfText = (s: string): string => sha256Hex(new TextEncoder().encode(s));
+
+/** Puts a new inode with `bytes` at `file` (write beside it, rename over): same content, other identity. */
+export function replaceWithCopy(file: string, bytes: string): void {
+  fs.writeFileSync(`${file}.swap`, bytes);
+  fs.renameSync(`${file}.swap`, file);
+}
+
+/** A root holding a.txt ("old a\n") and a bundle overwriting it with "new a\n"; `target` is a.txt's path. */
+export function overwriteRoot(): { root: string; out: string; b: Json; target: string } {
+  const { root, out } = tmpRoot();
+  writeTree(root, { "a.txt": "old a\n" });
+  const b = makeBundle([{ path: "a.txt", op: "overwrite", content: "new a\n" }]);
+  return { root, out, b, target: path.join(root, "a.txt") };
+}
+
 export function readJson(p: string): Json {
   return JSON.parse(fs.readFileSync(p, "utf8"));
 }

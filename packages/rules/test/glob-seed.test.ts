@@ -1,6 +1,8 @@
 // seedGlobCache (decisions SPEED-8): a seeded regex answers for its glob, and a glob compiled here
 // answers exactly as picomatch's own matcher would, so a regex computed ahead of time by
-// picomatch.makeRe and one compiled at run time cannot judge a path differently.
+// picomatch.makeRe and one compiled at run time cannot judge a path differently — also for the
+// spellings an attacker would try on a protected path (case, `./`, dot components, letters that
+// fold to ASCII).
 import fc from "fast-check";
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
@@ -23,6 +25,34 @@ const SEGMENTS = [
 ];
 const pathArb = fc.array(fc.constantFrom(...SEGMENTS), { minLength: 0, maxLength: 4 }).map((s) => s.join("/"));
 const globArb = fc.constantFrom(...PROTECTED_PATHS, ".env", ".env.*", "**/*.lock", "app/(app)/**", "a/*", "*");
+
+/** picomatch's own matcher under the dialect's options; with nocase the folded spelling counts too (SEC-20). */
+function picomatchAnswer(glob: string, path: string, nocase: boolean): boolean {
+  const theirs = picomatch(escapeLiteralParens(glob), { dot: true, nocase });
+  const folded = foldPath(path);
+  return theirs(path) || (nocase && folded !== path && theirs(folded));
+}
+
+// Plain globs (`*`, `**`, `.`/`..` components, case) over paths with letters that fold to ASCII.
+const PLAIN_SEGMENTS = ["*", "**", ".", "..", "git", "GIT", ".git", ".env", "a.lock", "node_modules", "x-y", "_"];
+const PLAIN_PATH_PARTS = [
+  "git",
+  "Git",
+  "GİT",
+  "ſrc",
+  "\u212Aey",
+  ".git",
+  ".GIT",
+  ".env",
+  "a.lock",
+  "A.LOCK",
+  "node_modules",
+  "x-y",
+  "_",
+  ".",
+  "..",
+  "",
+];
 
 describe("seedGlobCache", () => {
   it("a seeded glob is judged by its seeded regex", () => {
@@ -51,13 +81,43 @@ describe("seedGlobCache", () => {
   it("a compiled glob answers as picomatch(glob, { dot, nocase }) does, on any path", () => {
     fc.assert(
       fc.property(globArb, pathArb, fc.boolean(), (glob, path, nocase) => {
-        const theirs = picomatch(escapeLiteralParens(glob), { dot: true, nocase });
-        // With nocase the folded spelling counts too (SEC-20).
-        const folded = foldPath(path);
-        const expected = theirs(path) || (nocase && folded !== path && theirs(folded));
-        expect(compileGlob(glob, { nocase })(path)).toBe(expected);
+        expect(compileGlob(glob, { nocase })(path)).toBe(picomatchAnswer(glob, path, nocase));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("attack: a protected path in another case, behind a leading ./ or a dot component, or with letters that fold to ASCII → the same answer as picomatch", () => {
+    const cases: [string, string, boolean][] = [
+      ["./src/**", "src/a", false],
+      ["./.env", ".env", true],
+      ["**/.git/**", ".GIT/config", true],
+      ["**/.git/**", "pkg/.Git/hooks/pre-commit", true],
+      [".claude/settings.json", ".CLAUDE/SETTINGS.JSON", true],
+      ["**/*.lock", "deep/dir/yarn.LOCK", true],
+      ["**/*.lock", "deep/dir/yarn.LOCK", false],
+      ["src/**", "\u017Frc/a", true],
+      [".env.*", ".ENV.local", true],
+    ];
+    for (const [glob, path, nocase] of cases) {
+      expect(compileGlob(glob, { nocase })(path), `${glob} ${path} ${nocase}`).toBe(
+        picomatchAnswer(glob, path, nocase),
+      );
+    }
+    expect(compileGlob("./src/**")("src/a")).toBe(true);
+    expect(compileGlob("**/.git/**", { nocase: true })(".GIT/config")).toBe(true);
+  });
+
+  it("random plain globs and paths (ASCII and non-ASCII letters, both case modes) → the same answer as picomatch", () => {
+    const glob = fc
+      .array(fc.constantFrom(...PLAIN_SEGMENTS), { minLength: 1, maxLength: 4 })
+      .chain((parts) => fc.constantFrom(parts.join("/"), parts.join(""), `${parts.join("/")}.json`));
+    const path = fc.array(fc.constantFrom(...PLAIN_PATH_PARTS), { minLength: 1, maxLength: 5 }).map((p) => p.join("/"));
+    fc.assert(
+      fc.property(glob, path, fc.boolean(), (g, p, nocase) => {
+        expect(compileGlob(g, { nocase })(p)).toBe(picomatchAnswer(g, p, nocase));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

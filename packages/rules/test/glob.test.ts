@@ -27,6 +27,20 @@ describe("globs (checks.md §3)", () => {
     expect(compileGlobs([])("a")).toBe(false);
   });
 
+  it('the empty path never matches, though picomatch\'s `**` regex matches ""', () => {
+    expect(compileGlob("**")("")).toBe(false);
+    expect(compileGlob("**")("a/b")).toBe(true);
+    expect(compileGlob("**", { nocase: true })("")).toBe(false);
+  });
+
+  it("an empty glob in a list matches nothing and does not stop the others (picomatch refuses it)", () => {
+    const match = compileGlobs(["", "a/*"]);
+    expect(match("a/b")).toBe(true);
+    expect(match("")).toBe(false);
+    expect(match("Stryker was here!")).toBe(false);
+    expect(compileGlobs([""], { nocase: true })("x")).toBe(false);
+  });
+
   it("optional globs: absent or empty means all (§3 table, last row)", () => {
     expect(optionalGlobs(undefined)("any/path")).toBe(true);
     expect(optionalGlobs([])("any/path")).toBe(true);

@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { forgetStoredBundles } from "../src/bundle-memory";
 import { readStoredBundle, storeBundle } from "../src/bundles";
 import { postImageOf, treeDrift } from "../src/drift";
-import { fsx, installFs, nodeFs, O } from "../src/fsx";
+import { type BigStats, type FsPort, fsx, installFs, nodeFs, O } from "../src/fsx";
 import { capture } from "../src/identity";
 import { bundleFailureCode, bundleIssues, intakeBundle } from "../src/intake";
 import { atomicWrite, forgetWritesInProgress } from "../src/io";
@@ -61,24 +61,24 @@ describe("readStoredBundle: the ref", () => {
   });
 });
 
+/** An lstat override: the second lstat of `file` (storeBundle's look after its read) is `second`'s answer. */
+function atSecondLstat(file: string, second: (lstat: FsPort["lstat"]) => Promise<BigStats>): Partial<FsPort> {
+  const lstat = fsx.lstat;
+  let n = 0;
+  return { lstat: async (p) => (p === file && ++n === 2 ? second(lstat) : lstat(p)) };
+}
+
 describe("storeBundle's fallbacks", () => {
   it("a copy not written by this process that changes across its read is not trusted: written again", async () => {
     const { root, bundle, file } = await stored();
     forgetStoredBundles();
     // the second lstat (after the read) sees another identity: not remembered
-    const lstat = fsx.lstat;
-    let n = 0;
+    const otherInode = async (lstat: FsPort["lstat"]) => {
+      const st = await lstat(file);
+      return Object.assign(Object.create(st), { ino: st.ino + 1n });
+    };
     const calls = await recorded(() =>
-      withFs(
-        {
-          lstat: async (p) => {
-            const st = await lstat(p);
-            if (p === file && ++n === 2) return Object.assign(Object.create(st), { ino: st.ino + 1n });
-            return st;
-          },
-        },
-        () => storeBundle(root, bundle, { durable: false }),
-      ),
+      withFs(atSecondLstat(file, otherInode), () => storeBundle(root, bundle, { durable: false })),
     );
     expect(calls).toContain("rename");
     // the copy it wrote is remembered
@@ -89,18 +89,13 @@ describe("storeBundle's fallbacks", () => {
   it("a copy removed between its read and the second lstat is written again, not compared with nothing", async () => {
     const { root, bundle, file } = await stored();
     forgetStoredBundles();
-    const lstat = fsx.lstat;
-    let n = 0;
+    // another process removes it after the read
+    const removed = async (lstat: FsPort["lstat"]) => {
+      await rm(file);
+      return lstat(file);
+    };
     const calls = await recorded(() =>
-      withFs(
-        {
-          lstat: async (p) => {
-            if (p === file && ++n === 2) await rm(file); // another process removes it after the read
-            return lstat(p);
-          },
-        },
-        () => storeBundle(root, bundle, { durable: false }),
-      ),
+      withFs(atSecondLstat(file, removed), () => storeBundle(root, bundle, { durable: false })),
     );
     expect(calls).toContain("rename");
     expect(await readFile(file, "utf8")).toBe(JSON.stringify(bundle));
