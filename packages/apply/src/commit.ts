@@ -1,6 +1,6 @@
-// Commit (apply.md §5.7 C1–C6) with the durability order of D12: journal `staged` and
-// `committing` durable → backups durable → per-target re-check + rename → touched directories
-// fsynced → `committed`. The caller handles C0 and maps failures (§5.9).
+// Commit (apply.md §5.7 C3–C6) with the durability order of D12: the caller has made the journal
+// `committing` durable (C0–C2, SPEED-16) → backups durable → per-target re-check + rename → touched
+// directories fsynced → `committed`. The caller maps failures (§5.9).
 
 import { createHash, randomBytes } from "node:crypto";
 import * as path from "node:path";
@@ -178,12 +178,12 @@ export interface CommitState {
 }
 
 /**
- * C2–C6. `state.journal` always holds the latest journal written, so the caller's rollback
- * (§5.9) starts from what is on disk. Touched directories are fsynced before `committed`.
+ * C3–C6, from the durable `committing` journal in `state`. `state.journal` always holds the latest
+ * journal written, so the caller's rollback (§5.9) starts from what is on disk. Touched directories
+ * are fsynced before `committed`.
  */
 export async function commitSteps(tree: string, hex: string, steps: PlannedStep[], state: CommitState): Promise<void> {
-  state.journal = { ...state.journal, phase: "committing" };
-  await writeJournal(tree, state.journal);
+  if (state.journal.phase !== "committing") throw new Error("unreachable: commit without a committing journal");
   state.journal = await passBackups(tree, hex, steps, state.journal);
   const touched = new Set<string>();
   let sinceRewrite = 0;

@@ -16,7 +16,7 @@ import { pruneStoredManifests } from "./retention";
 import { rollbackRoutine } from "./rollback-routine";
 
 function started(run: Run): { prepared: Prepared; state: CommitState } {
-  if (!run.prepared || !run.commit) throw new Error("unreachable: commit before the staged journal");
+  if (!run.prepared || !run.commit) throw new Error("unreachable: commit before the committing journal");
   return { prepared: run.prepared, state: run.commit };
 }
 
@@ -75,7 +75,7 @@ async function commitFailure(run: Run, original: unknown): Promise<EngineOutcome
   try {
     const onDisk = (await readJournal(tree, run.hex).catch(() => undefined)) ?? state.journal;
     const esc = isEscape(original);
-    await rollbackRoutine(tree, onDisk.phase === "staged" ? { ...onDisk, phase: "committing" } : onDisk, false, {
+    await rollbackRoutine(tree, onDisk, false, {
       onWarn,
       ...(esc ? { failedCode: "ERR_ESCAPE_DETECTED" as const } : {}),
     });
@@ -91,7 +91,7 @@ async function commitFailure(run: Run, original: unknown): Promise<EngineOutcome
   }
 }
 
-/** §5.7 C2–C6 (commit.ts): committing, backups, renames, directory fsyncs, committed. */
+/** §5.7 C3–C6 (commit.ts): backups, renames, directory fsyncs, committed. */
 export const commitPhase: Step = async (run) => {
   const { prepared, state } = started(run);
   try {
@@ -117,9 +117,11 @@ export const successTail: Step = async (run) => {
     state: "committed",
     files: state.journal.steps.length,
   }).catch(warn("chain append failed"));
-  // S2–S3
+  // S2–S3, without the fsync of applied/ (SPEED-17): the durable `committed` journal already makes
+  // the digest applied (§5.2), and recovery rewrites a marker whose name a power cut lost (§7); the
+  // file's own fsync keeps a surviving name from holding a torn result.
   const outcome = withDrift<EngineOutcome>(run, { status: "applied", files: prepared.files, journal: run.journalPath });
-  await writeAppliedMarker(input.tree, run.hex, buildResult(run.digest, "fs", input.tree, outcome)).catch(
+  await writeAppliedMarker(input.tree, run.hex, buildResult(run.digest, "fs", input.tree, outcome), "data").catch(
     warn("applied marker write failed"),
   );
   // S3a

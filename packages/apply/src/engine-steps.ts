@@ -168,8 +168,12 @@ function deepestFirst(a: string, b: string): number {
   return d !== 0 ? d : a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** §5.7 C0 (the bundle stored durably) and C1 (§5.6 journal `staged`); a failure undoes both. */
-export const journalStaged: Step = async (run) => {
+/**
+ * §5.7 C0 (the bundle stored durably), then C1 and C2 as one write: the first journal is already
+ * `committing`, durable (file and journal/) before the tree changes (decisions SPEED-16). A failure
+ * undoes both and the apply fails with the tree untouched.
+ */
+export const journalCommitting: Step = async (run) => {
   const { input } = run;
   const prepared = run.prepared;
   if (!prepared) throw new Error("unreachable: journal before prepare");
@@ -177,7 +181,7 @@ export const journalStaged: Step = async (run) => {
   run.commit = {
     journal: {
       manifestDigest: run.digest,
-      phase: "staged",
+      phase: "committing",
       steps: prepared.steps.map((s) => ({
         path: s.rel,
         op: s.op,
@@ -191,10 +195,7 @@ export const journalStaged: Step = async (run) => {
   };
   try {
     await storeBundle(input.tree, input.bundle, { durable: true });
-    // C1 without the fsync of journal/ (SPEED-1): until `committing` is durable the tree is never
-    // touched and recovery removes every staging/* no committing journal owns, so a lost `staged`
-    // name changes nothing a crash can show; its data is fsynced, so a name that survives parses.
-    await writeJournal(input.tree, run.commit.journal, "data");
+    await writeJournal(input.tree, run.commit.journal);
   } catch (err) {
     await rmrf(run.stagingDir).catch(() => undefined);
     await deleteJournal(input.tree, run.hex).catch(() => undefined);

@@ -8,7 +8,7 @@ import {
   driftOf,
   dryRunExit,
   idempotency,
-  journalStaged,
+  journalCommitting,
   prepareAndCheck,
   recoveryGate,
   unchangedFiles,
@@ -24,8 +24,8 @@ const STEPS: readonly Step[] = [
   idempotency, // §5.2 applied → noop, or a re-apply over the drift
   prepareAndCheck, // §5.3 prepare (path checks, blobs, staging) and §5.4 pre-apply checks
   dryRunExit, // §5.5 the diff; nothing outside `.axiom/` written
-  journalStaged, // §5.7 C0 bundle stored, C1 §5.6 journal `staged`
-  commitPhase, // §5.7 C2–C6, or §5.9 on failure
+  journalCommitting, // §5.7 C0 bundle stored, C1–C2 §5.6 journal `committing` (SPEED-16)
+  commitPhase, // §5.7 C3–C6, or §5.9 on failure
   successTail, // §5.8 S1–S5
 ];
 

@@ -16,7 +16,6 @@ import {
   readdirIfExists,
   readJsonIfExists,
   sameFile,
-  type WriteSync,
 } from "@codai/axiom-store";
 
 export type { Journal };
@@ -55,13 +54,10 @@ export async function readJournal(root: string, hex: string): Promise<Journal | 
   return parseJournal(got.text, file, hex);
 }
 
-/**
- * The journal's atomic durable write (apply.md §3). `"data"` fsyncs the file but not its directory:
- * for the `staged` journal only, whose loss a crash cannot make observable (SPEED-1).
- */
-export async function writeJournal(root: string, j: Journal, sync: WriteSync = true): Promise<void> {
+/** The journal's atomic durable write (apply.md §3): the file and journal/ fsynced. */
+export async function writeJournal(root: string, j: Journal): Promise<void> {
   const hex = j.manifestDigest.slice(7);
-  await atomicWrite(layout.journal(root, hex), JSON.stringify(j), sync);
+  await atomicWrite(layout.journal(root, hex), JSON.stringify(j), true);
 }
 
 export async function deleteJournal(root: string, hex: string): Promise<void> {

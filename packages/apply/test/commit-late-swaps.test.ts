@@ -100,9 +100,9 @@ describe("C4: a created path whose re-check capture fails", () => {
     const b = makeBundle([{ path: "n.txt", content: "n\n" }]);
     const n = path.join(root, "n.txt");
     const journal = axiomPath(root, "journal", `${hexOf(b)}.json`);
-    // the second journal rename is the `committing` write (C2), after prepare's capture of n.txt
+    // the first journal rename is the `committing` write (C1–C2, SPEED-16), after prepare's capture of n.txt
     const faults = afterArmed(
-      { op: "rename", nth: 2, pathMatch: (_p, c) => c.to === journal },
+      { op: "rename", nth: 1, pathMatch: (_p, c) => c.to === journal },
       { op: "lstat", errno: "EIO", path: n },
     );
     const { r, h } = await applyWith(faults, root, b);

@@ -176,10 +176,10 @@ describe("C4: a created path and the renamed file", () => {
     const b = makeBundle([{ path: "b.txt", content: "b\n" }]);
     const journal = axiomPath(root, "journal", `${hexOf(b)}.json`);
     const planted = path.join(root, "b.txt");
-    // the second journal rename is the `committing` write (C2), after prepare's capture
+    // the first journal rename is the `committing` write (C1–C2, SPEED-16), after prepare's capture
     const plant: FaultSpec = {
       op: "rename",
-      nth: 2,
+      nth: 1,
       pathMatch: (_p, c) => c.to === journal,
       before: () => fs.writeFileSync(planted, "planted\n"),
     };
@@ -220,21 +220,21 @@ describe("journal rewrites during commit (D12)", () => {
     return h.calls.filter((c) => c.op === "rename" && c.to === file).length;
   }
 
-  it("creates only: staged, committing, committed (the C3 rewrite with no backup is skipped)", async () => {
+  it("creates only: committing, committed (no `staged` write, SPEED-16; the C3 rewrite with no backup is skipped)", async () => {
     const { root } = tmpRoot();
-    expect(await journalWrites(root, makeBundle([{ path: "n.txt", content: "n\n" }]))).toBe(3);
+    expect(await journalWrites(root, makeBundle([{ path: "n.txt", content: "n\n" }]))).toBe(2);
   });
 
-  it("an overwrite: staged, committing, the C3 rewrite recording its backup, committed", async () => {
+  it("an overwrite: committing, the C3 rewrite recording its backup, committed", async () => {
     const { root, b } = overwriteRoot();
-    expect(await journalWrites(root, b)).toBe(4);
+    expect(await journalWrites(root, b)).toBe(3);
   });
 
   it.each([
-    [JOURNAL_REWRITE_EVERY - 1, 3],
-    [JOURNAL_REWRITE_EVERY, 4],
-    [JOURNAL_REWRITE_EVERY + 1, 4],
-    [2 * JOURNAL_REWRITE_EVERY, 5],
+    [JOURNAL_REWRITE_EVERY - 1, 2],
+    [JOURNAL_REWRITE_EVERY, 3],
+    [JOURNAL_REWRITE_EVERY + 1, 3],
+    [2 * JOURNAL_REWRITE_EVERY, 4],
   ])("%i creates: %i journal writes (one more every JOURNAL_REWRITE_EVERY steps)", async (n, writes) => {
     const { root } = tmpRoot();
     const files = Array.from({ length: n }, (_, i) => ({

@@ -137,7 +137,9 @@ describe("F01: kill before and after every mutating fs call of a 5-file apply", 
         rows[row] = (rows[row] ?? 0) + 1;
       }
     }
-    expect(Object.keys(rows).sort()).toEqual(["K1", "K2", "K3/K4", "K5", "K6"]);
+    // no K2: an apply's first journal is already `committing` (SPEED-16); a `staged` one left by an
+    // earlier version is recovered in clean-state.test.ts and rolled back in engine-acceptance.test.ts
+    expect(Object.keys(rows).sort()).toEqual(["K1", "K3/K4", "K5", "K6"]);
   }, 600_000);
 
   it(`F01 real SIGKILL of a child process at every ${FULL ? "" : `${STRIDE}th `}kill point → the same K rows and end states`, async () => {

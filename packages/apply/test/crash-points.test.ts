@@ -63,11 +63,12 @@ const otherApply = async (root: string, tag = "x") => {
 };
 
 describe("crash points", () => {
-  it("Crash with journal staged → next apply removes staging and the journal; tree unchanged", async () => {
+  it("Crash with the files staged, before the first journal (`committing`, SPEED-16) is named → next apply removes staging; tree unchanged", async () => {
     const { root, file, pre } = await setup();
-    const r = await runChild([file, root], { env: kill("rename", journalFile, 2) });
+    const r = await runChild([file, root], { env: kill("rename", journalFile, 1) });
     expect(r.killed).toBe(true);
-    expect((await readJournal(root, hex))?.phase).toBe("staged");
+    expect(await readJournal(root, hex)).toBeUndefined();
+    expect(exists(axiomPath(root, "staging", hex, "o1.txt"))).toBe(true);
     await otherApply(root);
     expect(await readJournal(root, hex)).toBeUndefined();
     expect(exists(axiomPath(root, "staging", hex))).toBe(false);
@@ -76,7 +77,7 @@ describe("crash points", () => {
 
   it("Crash after pass-1 backups, before any rename, journal lacking backup fields → recovery removes stray backups; every target keeps link count 1", async () => {
     const { root, file, pre } = await setup();
-    const r = await runChild([file, root], { env: kill("rename", journalFile, 3) });
+    const r = await runChild([file, root], { env: kill("rename", journalFile, 2) });
     expect(r.killed).toBe(true);
     const j = await readJournal(root, hex);
     expect(j?.phase).toBe("committing");

@@ -64,7 +64,7 @@ describe("fault table", () => {
     expect(await listJournals(root)).toEqual([]);
   });
 
-  it("F04 ENOSPC on the staged journal write → failed; no journal tmp left; tree = pre", async () => {
+  it("F04 ENOSPC on the first journal write (`committing`, SPEED-16) → failed; no journal tmp left; tree = pre", async () => {
     const { root, bundle, pre } = fixture();
     const { r } = await withFaults(
       [
@@ -169,8 +169,9 @@ describe("fault table", () => {
     const { r } = await withFaults(
       [
         {
+          // the journal's second write: C3's, recording the backups (the first is `committing`, SPEED-16)
           op: "rename",
-          nth: 3,
+          nth: 2,
           pathMatch: (_p, c) => c.to === journal,
           before: () => {
             committing = true;

@@ -49,26 +49,28 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
   const targetMutations = calls
     .map((c, i) => ({ c, i }))
     .filter(({ c }) => (c.op === "rename" && inTree(c.to)) || (c.op === "unlink" && inTree(c.path)));
-  const firstStagedJournal = firstPhase("staged");
+  // The first journal an apply writes (`committing` since SPEED-16; `staged` before); a manual
+  // rollback's trace starts from an existing journal and writes no staging.
+  const firstJournal = renames[0]?.i ?? -1;
 
-  // O1: each staged file written → fsync(file), and its directory fsynced, all before `staged`
-  // (written in place in the fresh staging tree, no temp and rename: SPEED-7).
+  // O1: each staged file written → fsync(file), and its directory fsynced, all before the first
+  // journal (written in place in the fresh staging tree, no temp and rename: SPEED-7).
   const stagedWrites = new Set(
     calls.filter((c) => c.op === "write" && c.path.startsWith(staging + sep)).map((c) => c.path),
   );
   for (const file of stagedWrites) {
     const wrote = calls.findIndex((x) => x.op === "write" && x.path === file);
     const synced = calls.findIndex((x, k) => k > wrote && isFsync(x) && x.path === file);
-    const before = firstStagedJournal >= 0 ? firstStagedJournal : calls.length;
-    if (synced < 0 || synced > before) bad.push(`O1 ${file}: staged file not fsynced before the staged journal`);
+    const before = firstJournal >= 0 ? firstJournal : calls.length;
+    if (synced < 0 || synced > before) bad.push(`O1 ${file}: staged file not fsynced before the first journal`);
     const dirSync = fsyncAfter(wrote, path.dirname(file));
     if (dirSync < 0 || dirSync > before)
-      bad.push(`O1 ${file}: staging directory not fsynced before the staged journal`);
-    if (firstStagedJournal >= 0 && wrote > firstStagedJournal) bad.push(`O1 ${file}: staged after the journal`);
+      bad.push(`O1 ${file}: staging directory not fsynced before the first journal`);
+    if (firstJournal >= 0 && wrote > firstJournal) bad.push(`O1 ${file}: staged after the journal`);
   }
 
-  // O2: each journal write: tmp written → fsync(tmp) → rename → fsync(journal/); the `staged` write
-  // without the fsync of journal/ (SPEED-1: its loss changes nothing a crash can show).
+  // O2: each journal write: tmp written → fsync(tmp) → rename → fsync(journal/). An apply writes no
+  // `staged` journal (SPEED-16); one would be exempt from the fsync of journal/ (SPEED-1).
   for (const r of renames) {
     const c = calls[r.i]!;
     const synced = calls.findIndex((x, k) => k < r.i && isFsync(x) && x.path === c.path);
@@ -78,13 +80,12 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
     if (dir < 0 && r.phase !== "staged") bad.push(`O2 journal ${r.phase}: journal/ not fsynced after its rename`);
   }
   const firstMutation = targetMutations[0]?.i ?? -1;
-  if (firstMutation >= 0 && firstStagedJournal >= 0) {
-    // an apply's trace (a manual rollback's has no staged journal); `staged` need not be (SPEED-1)
-    for (const ph of ["committing"] as const) {
-      const at = firstPhase(ph);
-      const dir = at < 0 ? -1 : fsyncAfter(at, journalDir);
-      if (at < 0 || dir < 0 || dir > firstMutation) bad.push(`O2 ${ph} not durable before the first target mutation`);
-    }
+  if (firstMutation >= 0 && renames[0] !== undefined && renames[0].phase !== "rolling-back") {
+    // an apply's trace (a manual rollback's first journal is `rolling-back`): `committing` durable
+    // before the tree changes
+    const at = firstPhase("committing");
+    const dir = at < 0 ? -1 : fsyncAfter(at, journalDir);
+    if (at < 0 || dir < 0 || dir > firstMutation) bad.push("O2 committing not durable before the first target mutation");
   }
 
   // O3: every backup (link, or copy fsynced) and its directory fsync precede its target's change.
