@@ -64,8 +64,7 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
     const before = firstJournal >= 0 ? firstJournal : calls.length;
     if (synced < 0 || synced > before) bad.push(`O1 ${file}: staged file not fsynced before the first journal`);
     const dirSync = fsyncAfter(wrote, path.dirname(file));
-    if (dirSync < 0 || dirSync > before)
-      bad.push(`O1 ${file}: staging directory not fsynced before the first journal`);
+    if (dirSync < 0 || dirSync > before) bad.push(`O1 ${file}: staging directory not fsynced before the first journal`);
     if (firstJournal >= 0 && wrote > firstJournal) bad.push(`O1 ${file}: staged after the journal`);
   }
 
@@ -85,7 +84,8 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
     // before the tree changes
     const at = firstPhase("committing");
     const dir = at < 0 ? -1 : fsyncAfter(at, journalDir);
-    if (at < 0 || dir < 0 || dir > firstMutation) bad.push("O2 committing not durable before the first target mutation");
+    if (at < 0 || dir < 0 || dir > firstMutation)
+      bad.push("O2 committing not durable before the first target mutation");
   }
 
   // O3: every backup (link, or copy fsynced) and its directory fsync precede its target's change.
