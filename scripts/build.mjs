@@ -33,6 +33,9 @@ export const CJS_ENTRY_POINTS = {
   cli: "src/entries/cli.ts",
   // The PreToolUse hook (hooks-doctor.md §2): required by cli.cjs straight, never via cli-main.
   gate: "src/entries/gate.ts",
+  // picomatch as gate.cjs's sibling (decisions SPEED-18): the hook requires it only to compile a
+  // glob of the user's own profile, so a Write under the built-in ones never parses its 24 KB.
+  picomatch: createRequire(join(repo, "packages/rules/package.json")).resolve("picomatch"),
 };
 
 // ESM entry points (cli.md §1.1): each becomes dist/<name>.js, reached only by import().
@@ -224,11 +227,13 @@ function options(outdir, catalog, front, assets) {
 }
 
 // What the CommonJS entries load at run time, never bundled: cli.cjs requires gate.cjs and imports
-// cli-main.js; gate.cjs imports the ESM shell chunk where gate/evaluate.ts imports ./shell/judge.
+// cli-main.js; gate.cjs imports the ESM shell chunk where gate/evaluate.ts imports ./shell/judge,
+// and requires picomatch.cjs where rules' glob.ts loads picomatch (on its first run-time compile).
 const RUNTIME_SIBLINGS = {
   "./gate.cjs": "./gate.cjs",
   "./cli-main": "./cli-main.js",
   "./shell/judge": "./gate-shell.js",
+  picomatch: "./picomatch.cjs",
 };
 
 function runtimeSiblings() {

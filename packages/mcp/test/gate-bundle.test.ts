@@ -1,7 +1,7 @@
 // hooks-doctor.md §2.14 and acceptance 47: the gate chunk (with every chunk it imports) stays
 // ≤ 300 KB, never reaches the MCP SDK, and benign Writes run end to end within the p95 budget.
 import { readFileSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +51,41 @@ describe("gate chunk budget (§2.14)", () => {
         await copyFile(join(DIST, "wasm", f), join(dir, "wasm", f));
       const b = await runGateProcess(["--stdin"], bashPayload, { HOME: repo.home }, repo.root, undefined, entry);
       expect([b.code, b.deny?.axiom.code, b.deny?.axiom.path]).toEqual([2, "path.deny", ".env"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("decisions SPEED-18: a Write under the built-in profile runs without dist/picomatch.cjs; a profile of the user's own loads it to compile its globs", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "axiom-gate-nopm-"));
+    try {
+      for (const f of ["cli.cjs", "gate.cjs"]) await copyFile(join(DIST, f), join(dir, f));
+      const entry = join(dir, "cli.cjs");
+      const run = (file: string, args: string[] = []) =>
+        runGateProcess(
+          ["--stdin", ...args],
+          JSON.stringify(claude("Write", { file_path: file, content: "x" }, repo.root)),
+          { HOME: repo.home },
+          repo.root,
+          undefined,
+          entry,
+        );
+      // the built-in lists are seeded regexes (SPEED-8): picomatch is never required
+      expect((await run("src/a.ts")).code).toBe(0);
+      expect((await run(".husky/pre-commit")).deny?.axiom.code).toBe("path.deny");
+      // a glob of the user's own is compiled at run time: without picomatch.cjs the gate fails closed
+      const own = join(dir, "own.json");
+      await writeFile(own, JSON.stringify({ deny: ["docs/private/**"], noSecrets: true, pii: false }));
+      const missing = await run("docs/private/a.md", ["--profile", own]);
+      expect([missing.code, missing.deny?.axiom.code]).toEqual([2, "ERR_INTERNAL"]);
+      await copyFile(join(DIST, "picomatch.cjs"), join(dir, "picomatch.cjs"));
+      const denied = await run("docs/private/a.md", ["--profile", own]);
+      expect([denied.code, denied.deny?.axiom.code, denied.deny?.axiom.path]).toEqual([
+        2,
+        "path.deny",
+        "docs/private/a.md",
+      ]);
+      expect((await run("docs/public/a.md", ["--profile", own])).code).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -2,7 +2,17 @@
 // escaped. One dialect for the checks predicates and the gate's deny/allow lists (hooks-doctor.md
 // §2.10), so a glob cannot mean one thing in a profile and another at the hook. picomatch is rules'
 // only third-party dependency (itself dependency-free, ARCH-R2).
-import picomatch from "picomatch";
+import type picomatchModule from "picomatch";
+
+// picomatch is loaded by the first glob compiled at run time, never by a process that judges only
+// seeded globs (the gate's built-in profiles, SPEED-8): a hook's Write would otherwise evaluate its
+// modules for nothing (decisions SPEED-18). esbuild bundles this `require` as a lazy module
+// wrapper, in the ESM chunks as in gate.cjs; vitest defines it for the sources.
+let picomatchLib: typeof picomatchModule | undefined;
+function makeRe(pattern: string, nocase: boolean): RegExp {
+  picomatchLib ??= require("picomatch") as typeof picomatchModule;
+  return picomatchLib.makeRe(pattern, { dot: true, nocase });
+}
 
 export type Matcher = (path: string) => boolean;
 
@@ -35,12 +45,31 @@ const compiled = new Map<string, Matcher>();
 
 const keyOf = (glob: string, nocase: boolean) => `${nocase ? "i" : "s"}${glob}`;
 
+// A glob of literal runs ([A-Za-z0-9._-]) between `*` and `/` matches only paths that contain its
+// longest run: picomatch emits each run as consecutive literal characters, and under nocase V8's
+// non-unicode /i never folds a non-ASCII character onto an ASCII one, so comparing lower-cased is
+// exact. Testing that first spares almost every glob of a deny list its regex, whose first two runs
+// each cost V8 a compile (bytecode, then native on tier-up): ≈ 2 ms of a hook's Write over the 65
+// built-in globs (SPEED-18). Any other character (classes, braces, extglobs, `?`, escapes) or a
+// `./` (picomatch strips a leading one) leaves the regex alone.
+const PLAIN_GLOB = /^[A-Za-z0-9._\-*/]*$/;
+
+function requiredRun(pattern: string, nocase: boolean): string {
+  if (!PLAIN_GLOB.test(pattern) || pattern.includes("./")) return "";
+  let longest = "";
+  for (const run of pattern.split(/[*/]/)) if (run.length > longest.length) longest = run;
+  return nocase ? longest.toLowerCase() : longest;
+}
+
 /**
  * What picomatch's matcher does with its regex under the options used here (dot, nocase; no
  * format, basename or ignore): the empty path never matches, the pattern's own text always does.
  */
-function testOf(pattern: string, re: RegExp): Matcher {
-  return (path) => path !== "" && (path === pattern || re.test(path));
+function testOf(pattern: string, re: RegExp, nocase: boolean): Matcher {
+  const run = requiredRun(pattern, nocase);
+  if (run === "") return (path) => path !== "" && (path === pattern || re.test(path));
+  return (path) =>
+    path !== "" && (path === pattern || ((nocase ? path.toLowerCase() : path).includes(run) && re.test(path)));
 }
 
 /** picomatch's test for one glob, without folding. */
@@ -49,7 +78,7 @@ function rawTest(glob: string, nocase: boolean): Matcher {
   let test = compiled.get(key);
   if (test === undefined) {
     const pattern = escapeLiteralParens(glob);
-    test = testOf(pattern, picomatch.makeRe(pattern, { dot: true, nocase }));
+    test = testOf(pattern, makeRe(pattern, nocase), nocase);
     if (compiled.size >= COMPILED_MAX) compiled.clear();
     compiled.set(key, test);
   }
@@ -66,7 +95,7 @@ export function seedGlobCache(entries: readonly (readonly [string, RegExp])[], o
   const nocase = opts.nocase === true;
   for (const [glob, re] of entries) {
     if (compiled.size >= COMPILED_MAX) return;
-    compiled.set(keyOf(glob, nocase), testOf(escapeLiteralParens(glob), re));
+    compiled.set(keyOf(glob, nocase), testOf(escapeLiteralParens(glob), re, nocase));
   }
 }
 

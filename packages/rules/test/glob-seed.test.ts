@@ -38,6 +38,7 @@ const PLAIN_SEGMENTS = ["*", "**", ".", "..", "git", "GIT", ".git", ".env", "a.l
 const PLAIN_PATH_PARTS = [
   "git",
   "Git",
+  "GIT",
   "GİT",
   "ſrc",
   "\u212Aey",
@@ -119,5 +120,33 @@ describe("seedGlobCache", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+// The literal-run pre-test (decisions SPEED-18) may only skip a regex that could not match: each
+// case below is one where a pre-test that compared in the wrong case, or kept a run picomatch
+// does not require, would say "no" where picomatch says "yes".
+describe("the required literal run before the regex", () => {
+  const cases: [glob: string, path: string, nocase: boolean][] = [
+    ["src/README*", "src/README.md", false],
+    ["src/README*", "src/readme.md", false],
+    ["**/GIT/**", "pkg/GIT/x", false],
+    ["**/.GIT/**", ".git/config", true],
+    ["**/*.LOCK", "a/yarn.lock", true],
+    ["./a", "a", false],
+    ["./.env", ".env", true],
+    ["x/./y", "x/y", false],
+    ["[ab]x", "bx", false],
+    ["{a,b}.txt", "b.txt", false],
+    ["a?c", "abc", false],
+    ["@(a|b)", "b", false],
+  ];
+  it.each(cases)("%s against %s (nocase %s) → picomatch's answer", (glob, path, nocase) => {
+    expect(compileGlob(glob, { nocase })(path)).toBe(picomatchAnswer(glob, path, nocase));
+  });
+  it("a case-sensitive run is compared in its own case; a nocase one in any", () => {
+    expect(compileGlob("**/GIT/**")("pkg/GIT/x")).toBe(true);
+    expect(compileGlob("**/GIT/**")("pkg/git/x")).toBe(false);
+    expect(compileGlob("**/GIT/**", { nocase: true })("pkg/git/x")).toBe(true);
   });
 });
