@@ -139,6 +139,8 @@ describe("the required literal run before the regex", () => {
     ["[ab]x", "bx", false],
     ["{a,b}.txt", "b.txt", false],
     ["a?c", "abc", false],
+    ["?", "a", false],
+    ["??/*", "ab/c", true],
     ["@(a|b)", "b", false],
   ];
   it.each(cases)("%s against %s (nocase %s) → picomatch's answer", (glob, path, nocase) => {
