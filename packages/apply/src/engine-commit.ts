@@ -1,7 +1,7 @@
 // The engine's steps from phase 2 on (apply.md §5.7 C2–C6, §5.9 commit failure, §5.8 success
 // tail). Once `committed` is durable nothing turns the result into a failure.
 import { axiomError } from "@codai/axiom-schema";
-import { rmrf, writeAppliedMarker } from "@codai/axiom-store";
+import { rmrf, stageAppliedMarker } from "@codai/axiom-store";
 import { appendChainEntry } from "./chain";
 import { rememberClean } from "./clean-state";
 import { type CommitState, commitSteps } from "./commit";
@@ -111,19 +111,21 @@ export const successTail: Step = async (run) => {
     warned = true;
     input.onWarn?.(what, { manifestDigest: run.digest, error: String((err as Error)?.message ?? err) });
   };
+  // S2–S3: the marker without the fsync of applied/ (SPEED-17): the durable `committed` journal
+  // already makes the digest applied (§5.2), and recovery rewrites a marker whose name a power cut
+  // lost (§7); the file's own fsync keeps a surviving name from holding a torn result. Its temp is
+  // written and fsynced while S1's append is (SPEED-19), and named only once the append returned:
+  // a marker never survives a cut that lost the chain entry (recovery re-appends only without one).
+  const outcome = withDrift<EngineOutcome>(run, { status: "applied", files: prepared.files, journal: run.journalPath });
+  const marker = stageAppliedMarker(input.tree, run.hex, buildResult(run.digest, "fs", input.tree, outcome), "data");
+  marker.catch(() => undefined); // its failure is warned below, after S1
   // S1
   await appendChainEntry(input.tree, {
     manifestDigest: run.digest,
     state: "committed",
     files: state.journal.steps.length,
   }).catch(warn("chain append failed"));
-  // S2–S3, without the fsync of applied/ (SPEED-17): the durable `committed` journal already makes
-  // the digest applied (§5.2), and recovery rewrites a marker whose name a power cut lost (§7); the
-  // file's own fsync keeps a surviving name from holding a torn result.
-  const outcome = withDrift<EngineOutcome>(run, { status: "applied", files: prepared.files, journal: run.journalPath });
-  await writeAppliedMarker(input.tree, run.hex, buildResult(run.digest, "fs", input.tree, outcome), "data").catch(
-    warn("applied marker write failed"),
-  );
+  await marker.then((m) => m.install()).catch(warn("applied marker write failed"));
   // S3a
   if (input.advanceTrustState && input.trustAdvancer) {
     try {

@@ -16,7 +16,7 @@ export { errnoOf, fsx, O, O_NOFOLLOW } from "./fsx";
 export type { Capture, Kind } from "./identity";
 export { capture, digestOrAbsent, hashFd, kindOf, nlinkOf, openNoFollow, openSame } from "./identity";
 export { admitCompiledBundle, bundleFailureCode, bundleIssues, intakeBundle, recomputeManifestDigest } from "./intake";
-export type { WriteSync } from "./io";
+export type { StagedWrite, WriteSync } from "./io";
 export {
   atomicWrite,
   FSYNC_PARALLEL,
@@ -32,6 +32,7 @@ export {
   renameRetry,
   rmLeftover,
   rmrf,
+  stageAtomicWrite,
   unlinkRetry,
 } from "./io";
 export {
@@ -46,7 +47,7 @@ export {
 } from "./layout";
 export { KeyedGate } from "./local-gate";
 export { isFsMarker } from "./marker-cache";
-export { writeAppliedMarker } from "./markers";
+export { stageAppliedMarker, writeAppliedMarker } from "./markers";
 export type { PreImageValue } from "./preimage";
 export { type PreImageFile, preImagePresent, readPreImage, readPreImageBytes, readPreImageFile } from "./preimage";
 export { markNewAxiomDir } from "./self-ignore";

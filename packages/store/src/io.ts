@@ -120,15 +120,58 @@ export async function atomicWrite(file: string, data: Uint8Array | string, sync:
   }
 }
 
+/** An atomic write whose temp is written (and fsynced per its `sync`) but not yet renamed. */
+export interface StagedWrite {
+  /** Renames the temp onto the file and finishes the write's fsyncs; a failure removes the temp. */
+  install(): Promise<void>;
+  /** Removes the temp; the file is left as it was. */
+  discard(): Promise<void>;
+}
+
+/**
+ * `atomicWrite` in two halves, so that a caller can let the temp's fsync run while another durable
+ * step runs, and still name the file only after that step (decisions SPEED-19). The file's turn is
+ * held from here until `install` or `discard`.
+ */
+export async function stageAtomicWrite(file: string, data: Uint8Array | string, sync: WriteSync): Promise<StagedWrite> {
+  const leave = await writeTurns.enter(file, Number.POSITIVE_INFINITY);
+  let temp: WrittenTemp;
+  try {
+    temp = await writeTemp(file, data, sync);
+  } catch (err) {
+    leave?.();
+    throw err;
+  }
+  let open = true;
+  const finish = async (step: () => Promise<void>) => {
+    if (!open) return;
+    open = false;
+    try {
+      await step();
+    } finally {
+      leave?.();
+    }
+  };
+  return {
+    install: () => finish(() => installTemp(file, temp, sync)),
+    discard: () => finish(() => fsx.rm(temp.tmp).catch(() => undefined)),
+  };
+}
+
 /** For the in-process crash simulation: a frozen ("killed") write no longer holds later writers. */
 export function forgetWritesInProgress(): void {
   writeTurns.clear();
 }
 
-async function writeViaTemp(file: string, data: Uint8Array | string, sync: WriteSync): Promise<void> {
+interface WrittenTemp {
+  tmp: string;
+  /** Directories mkdir -p made for the file, made durable once it is named. */
+  created: string[];
+}
+
+async function writeTemp(file: string, data: Uint8Array | string, sync: WriteSync): Promise<WrittenTemp> {
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-  const dir = path.dirname(file);
-  const created = await mkdirp(dir);
+  const created = await mkdirp(path.dirname(file));
   const tmp = `${file}.tmp-${process.pid}`;
   let fd: number | undefined;
   try {
@@ -136,19 +179,31 @@ async function writeViaTemp(file: string, data: Uint8Array | string, sync: Write
     await fsx.write(fd, bytes);
     if (sync !== false) await fsx.fsync(fd);
     await fsx.close(fd);
-    fd = undefined;
-    await renameRetry(tmp, file);
   } catch (err) {
     if (fd !== undefined) await fsx.close(fd).catch(() => undefined);
     await fsx.rm(tmp).catch(() => undefined);
     throw err;
   }
-  if (sync === true) await fsyncDir(dir);
+  return { tmp, created };
+}
+
+async function installTemp(file: string, { tmp, created }: WrittenTemp, sync: WriteSync): Promise<void> {
+  try {
+    await renameRetry(tmp, file);
+  } catch (err) {
+    await fsx.rm(tmp).catch(() => undefined);
+    throw err;
+  }
+  if (sync === true) await fsyncDir(path.dirname(file));
   // A name is durable only once every directory on its path is (APL-20). A directory made here is
   // made durable in its parent at once, whatever this write's own level: a later durable write
   // into it (the journal into `journal/`, a confirm into the `.axiom/` its preview made) must not
   // depend on an entry no fsync covers. Directories are made once per root, so this is rare.
   await fsyncDirs(created.map((d) => path.dirname(d)));
+}
+
+async function writeViaTemp(file: string, data: Uint8Array | string, sync: WriteSync): Promise<void> {
+  await installTemp(file, await writeTemp(file, data, sync), sync);
 }
 
 export async function rmrf(target: string): Promise<void> {

@@ -4,21 +4,25 @@
 // "applied" (D6): a PR-mode marker in the shared root, a failed or foreign one, or a file that does
 // not parse never does. `isFsMarker` (marker-cache.ts) is the one predicate every layer asks.
 import { ApplyResultSchema } from "@codai/axiom-schema";
-import { atomicWrite, readJsonIfExists, type WriteSync } from "./io";
+import { atomicWrite, readJsonIfExists, type StagedWrite, stageAtomicWrite, type WriteSync } from "./io";
 import { layout } from "./layout";
 
+/** Writes `applied/<hex>.json` = the ApplyResult `result` (atomic durable write). */
+export async function writeAppliedMarker(root: string, hex: string, result: unknown): Promise<void> {
+  await atomicWrite(layout.applied(root, hex), JSON.stringify(result), true);
+}
+
 /**
- * Writes `applied/<hex>.json` = the ApplyResult `result`: an atomic durable write, or with `"data"`
- * the file fsynced but not `applied/` (the engine's success tail, SPEED-17: its `committed` journal
- * already makes the digest applied, and recovery rewrites a marker whose name a power cut lost).
+ * The marker's temp, written and fsynced per `sync`, named by `install` (the engine's success tail:
+ * `"data"`, and named only after its chain append, SPEED-17 and SPEED-19).
  */
-export async function writeAppliedMarker(
+export async function stageAppliedMarker(
   root: string,
   hex: string,
   result: unknown,
-  sync: WriteSync = true,
-): Promise<void> {
-  await atomicWrite(layout.applied(root, hex), JSON.stringify(result), sync);
+  sync: WriteSync,
+): Promise<StagedWrite> {
+  return stageAtomicWrite(layout.applied(root, hex), JSON.stringify(result), sync);
 }
 
 /** Reads `applied/<hex>.json` and answers the fs-marker rule; any read or parse failure → false. */

@@ -4,7 +4,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { tempRepo } from "@codai/axiom-testkit";
 import { expect, test } from "vitest";
-import { atomicWrite } from "../src/io";
+import { atomicWrite, stageAtomicWrite } from "../src/io";
 
 /** A real temp directory, removed when the test finishes. */
 const tempDir = async () => (await tempRepo({}, { prefix: "axiom-atomic-" })).root;
@@ -61,4 +61,51 @@ test("APL-20 atomic durable write into directories it creates: each created dire
   expect(dirs[0]).toBe(join(dir, "ax", "journal"));
   expect(dirs.slice(1, 3).sort()).toEqual([dir, join(dir, "ax")].sort());
   expect(dirs.slice(3)).toEqual([join(dir, "ax", "journal")]);
+});
+
+test("SPEED-19 staged atomic write: the file keeps its old bytes until install; discard leaves it and no temp; a writer of the same file waits for the stage to end", async () => {
+  const dir = await tempDir();
+  const file = join(dir, "applied", "m.json");
+  await atomicWrite(file, "old", true);
+  const staged = await stageAtomicWrite(file, "new", "data");
+  expect(await readFile(file, "utf8")).toBe("old");
+  expect((await readdir(join(dir, "applied"))).sort()).toEqual(["m.json", `m.json.tmp-${process.pid}`]);
+  let laterLanded = false;
+  const later = atomicWrite(file, "later", true).then(() => {
+    laterLanded = true;
+  });
+  await new Promise((r) => setTimeout(r, 20));
+  expect(laterLanded).toBe(false); // the stage holds the file's turn: the shared temp name is not reused
+  await staged.install();
+  await later;
+  expect(await readFile(file, "utf8")).toBe("later");
+
+  const dropped = await stageAtomicWrite(file, "dropped", true);
+  await dropped.discard();
+  await dropped.install(); // a stage ends once: install after discard names nothing
+  expect(await readFile(file, "utf8")).toBe("later");
+  expect(await readdir(join(dir, "applied"))).toEqual(["m.json"]);
+});
+
+test("SPEED-19 staged atomic write: an install whose rename fails removes the temp and frees the file's turn", async () => {
+  const dir = await tempDir();
+  const file = join(dir, "m.json");
+  const staged = await stageAtomicWrite(file, "x", "data");
+  const { installFs } = await import("../src/testing");
+  const { fsx } = await import("../src/index");
+  const rename = fsx.rename;
+  const restore = installFs({
+    rename: async (a, b) => {
+      if (b === file) throw Object.assign(new Error("EIO: rename"), { code: "EIO" });
+      return rename(a, b);
+    },
+  });
+  try {
+    await expect(staged.install()).rejects.toMatchObject({ code: "EIO" });
+  } finally {
+    restore();
+  }
+  expect(await readdir(dir)).toEqual([]);
+  await atomicWrite(file, "y", true);
+  expect(await readFile(file, "utf8")).toBe("y");
 });
