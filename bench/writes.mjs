@@ -11,7 +11,7 @@
 // runs with `strace -c -f -p <server pid>` attached and its syscall counts are printed (fsyncs, pool
 // wake-ups as futex, opens, reads, stats): counts, unlike wall time, do not move with the load.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -132,6 +132,22 @@ async function rawRun(dir, n, run) {
   return since(t0);
 }
 
+/**
+ * What one file create costs the kernel here, now: 50 empty files made in a fresh directory of the
+ * bench's base. Every way pays one create per file, and on ext4 that cost is not constant: a create
+ * scans past the inodes freed in the last 60–300 s (`recently_deleted` in `find_inode_bit`), so a
+ * machine whose test suites just removed thousands of files pays up to ≈ 1 ms per create instead
+ * of ≈ 15 µs — which moves the 100-file ratios between runs. Printed beside them, never subtracted.
+ */
+function createProbeMs(run) {
+  const dir = join(base, "probe", run);
+  mkdirSync(dir, { recursive: true });
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < 50; i++)
+    closeSync(openSync(join(dir, `p${i}`), constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
+  return since(t0) / 50;
+}
+
 /** The three ways must leave the same bytes behind (checked on the first repetition of each size). */
 async function sameTree(a, b) {
   const names = (await readdir(a)).sort();
@@ -178,7 +194,7 @@ try {
   if (other) await axiomRun(other, 1, "warm");
   for (const [k, n] of sizes.entries()) {
     const r = reps[k] ?? 1;
-    const t = { axiom: [], preview: [], fs: [], raw: [], other: [] };
+    const t = { axiom: [], preview: [], fs: [], raw: [], other: [], create: [] };
     // The server is idle between its calls, so its CPU over the size's axiom runs is theirs alone.
     let serverCpu = 0;
     for (let i = 0; i < r; i++) {
@@ -192,6 +208,7 @@ try {
       t.axiom.push(a.ms);
       t.preview.push(a.previewMs);
       if (other) t.other.push((await axiomRun(other, n, run)).ms);
+      t.create.push(createProbeMs(run));
       if (i === 0) {
         await sameTree(join(dirs.axiom, run), join(dirs.raw, run));
         await sameTree(join(dirs.fs, run), join(dirs.raw, run));
@@ -204,6 +221,7 @@ try {
       raw: median(t.raw),
       cpu: serverCpu / r,
       other: other ? median(t.other) : undefined,
+      create: median(t.create),
     };
     rows.push({ n, r, ...m });
     if (args.includes("--syscalls")) traced.push({ n, counts: await tracedAxiomRun(axiom, n, `n${n}-strace`) });
@@ -248,12 +266,14 @@ const lines = [
   `Machine: ${header}  `,
   `Date: ${started} (start)`,
   "",
-  "| files × 4 KiB | reps | axiom_write preview+confirm ms | of which preview ms | axiom server CPU ms per pair (mean) | server-filesystem write_file ms | raw durable Node ms | axiom / raw | axiom / server-filesystem |",
-  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "| files × 4 KiB | reps | axiom_write preview+confirm ms | of which preview ms | axiom server CPU ms per pair (mean) | server-filesystem write_file ms | raw durable Node ms | axiom / raw | axiom / server-filesystem | one file create µs (probe) |",
+  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map(
     (r) =>
-      `| ${r.n} | ${r.r} | ${fmt(r.axiom)} | ${fmt(r.preview)} | ${fmt(r.cpu)} | ${fmt(r.fs)} | ${fmt(r.raw)} | ${(r.axiom / r.raw).toFixed(2)} | ${(r.axiom / r.fs).toFixed(2)} |`,
+      `| ${r.n} | ${r.r} | ${fmt(r.axiom)} | ${fmt(r.preview)} | ${fmt(r.cpu)} | ${fmt(r.fs)} | ${fmt(r.raw)} | ${(r.axiom / r.raw).toFixed(2)} | ${(r.axiom / r.fs).toFixed(2)} | ${Math.round(r.create * 1000)} |`,
   ),
+  "",
+  "One file create: `createProbeMs` (each way makes one per file; ext4 makes a create slow for minutes after many files were removed).",
   ...targetLines(rows),
 ];
 if (AGAINST) {

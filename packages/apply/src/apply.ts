@@ -16,7 +16,7 @@ import {
   axiomError,
   type ManifestBundle,
 } from "@codai/axiom-schema";
-import { intakeBundle, storeBundle } from "@codai/axiom-store";
+import { intakeBundle, nameBundle } from "@codai/axiom-store";
 import { stripLongPrefix } from "./containment";
 import { type EngineOutcome, type PreChecks, runEngine } from "./engine";
 import { registerIntent } from "./intents";
@@ -86,6 +86,30 @@ function inRange(v: number | undefined, dflt: number, max: number, name: string)
   return v;
 }
 
+/** A step started before the step after it and awaited once that one returned (SPEED-21). */
+interface Background {
+  /** Resolves once the step succeeded; rejects with its failure. */
+  done(): Promise<void>;
+  /** Rejects with the step's failure if it failed, else with `err`: the earlier step's failure wins. */
+  or(err: unknown): Promise<never>;
+}
+
+function background(step: Promise<unknown>): Background {
+  const failure = step.then(
+    () => undefined,
+    (err: unknown) => err ?? new Error("failed"),
+  );
+  return {
+    done: async () => {
+      const err = await failure;
+      if (err !== undefined) throw err;
+    },
+    or: async (err) => {
+      throw (await failure) ?? err;
+    },
+  };
+}
+
 async function lockedEngine(
   root: string,
   bundle: ManifestBundle,
@@ -134,13 +158,17 @@ export async function apply(opts: ApplyOptions): Promise<ApplyResult> {
     if (mode === "dry-run") {
       parts = await lockedEngine(root, bundle, opts, "dry-run", lockTimeoutMs, keepBackups);
     } else {
-      await storeBundle(root, bundle, { durable: true });
+      // §4.3 step 6 before step 7: the intent is registered only once `manifests/<hex>.json` holds
+      // the bundle, so a gc finds it (sources.md §6.3); the fsyncs a stored copy still lacks run
+      // while the intent is registered, and are awaited before the lock is taken (SPEED-21).
+      const stored = background((await nameBundle(root, bundle, { durable: true })).durable);
       const intent = await registerIntent(
         root,
         digest,
         bundle.manifest.artifacts.map((a) => a.path),
-      );
+      ).catch(stored.or);
       try {
+        await stored.done();
         parts =
           mode === "pr"
             ? await runPr({

@@ -1,8 +1,8 @@
 // Staging (apply.md §5.3 step 4): every non-delete step's bytes written to `staging/<hex>/<path>`
-// (an exclusive create in the fresh staging tree), fsynced and re-hashed; then the staging
-// directories fsynced. No temp and rename per file (SPEED-7): nothing reads a staged name before
-// the whole tree is staged, and a crash before `committing` is durable leaves staging to recovery,
-// which removes it. Files go in batches: each file keeps the order of step 4 (write →
+// (an exclusive create in the fresh staging tree), fsynced and re-hashed; the staging directories
+// are fsynced with the last batch's files (SPEED-20). No temp and rename per file (SPEED-7):
+// nothing reads a staged name before the whole tree is staged, and a crash before `committing` is
+// durable leaves staging to recovery, which removes it. Files go in batches: each file keeps the order of step 4 (write →
 // fchown/fchmod → fsync → close → re-hash), while the fsyncs of a batch are in flight together
 // (APL-13).
 import * as path from "node:path";
@@ -12,6 +12,7 @@ import {
   errnoOf,
   FSYNC_PARALLEL,
   fsx,
+  fsyncDir,
   fsyncDirs,
   hashFd,
   mkdirp,
@@ -103,11 +104,18 @@ export async function stageSteps(stagingDir: string, steps: PlannedStep[], durab
     const open: OpenStaged[] = [];
     try {
       for (const s of files.slice(i, i + STAGE_BATCH)) open.push(await writeStaged(stagingDir, s, gained));
-      if (durable) await eachLimit(open, FSYNC_PARALLEL, (t) => fsx.fsync(t.fd));
+      if (durable) {
+        // The last batch's files and every staging directory in one round (SPEED-20): once its
+        // files are created every staged name exists, and step 4.6 orders both before the
+        // journal, not one before the other.
+        const syncs: (() => Promise<void>)[] = open.map((t) => () => fsx.fsync(t.fd));
+        if (i + STAGE_BATCH >= files.length) for (const d of gained) syncs.push(() => fsyncDir(d));
+        await eachLimit(syncs, FSYNC_PARALLEL, (sync) => sync());
+      }
     } finally {
       for (const t of open) await fsx.close(t.fd).catch(() => undefined);
     }
     for (const t of open) t.s.staged = await verifyStaged(t);
   }
-  if (durable) await fsyncDirs(gained);
+  if (durable && files.length === 0) await fsyncDirs(gained);
 }

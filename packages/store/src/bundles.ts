@@ -76,15 +76,29 @@ async function makeDurable(file: string, st: BigStats, mem: Remembered): Promise
   return true;
 }
 
+/** A stored bundle whose name already holds it; `durable` settles once it is as durable as asked. */
+export interface NamedBundle {
+  file: string;
+  durable: Promise<void>;
+}
+
 /**
- * Stores `bundle` (which has passed intake) at `<root>/.axiom/manifests/<hex>.json` and returns the
- * file. Skipped when the file already holds this bundle (remembered, or read and compared) and is
- * as durable as asked; otherwise an atomic write of the compact JSON. Errors propagate raw.
+ * Stores `bundle` (which has passed intake) at `<root>/.axiom/manifests/<hex>.json`, returning once
+ * that name holds it. Skipped when the file already holds this bundle (remembered, or read and
+ * compared): then only the fsyncs it lacks are left, in `durable` (SPEED-21: apply registers its
+ * intent meanwhile); otherwise an atomic write of the compact JSON, done before this returns.
+ * Errors propagate raw.
  */
-export async function storeBundle(root: string, bundle: ManifestBundle, opts: StoreBundleOptions): Promise<string> {
+export async function nameBundle(root: string, bundle: ManifestBundle, opts: StoreBundleOptions): Promise<NamedBundle> {
   const hex = bundle.manifestDigest.slice("sha256:".length);
   const file = layout.manifest(root, hex);
   const { text, key } = encode(bundle);
+  const rewrite = async () => {
+    forget(file);
+    await atomicWrite(file, text, opts.durable ? true : "data");
+    const written = await lstatFile(file);
+    if (written !== undefined) remember(file, written, key, { dataSynced: true, durable: opts.durable });
+  };
   const st = await lstatFile(file);
   if (st !== undefined) {
     let mem = recall(file, st, key);
@@ -93,12 +107,20 @@ export async function storeBundle(root: string, bundle: ManifestBundle, opts: St
       if (again !== undefined && sameFile(st, again))
         mem = remember(file, st, key, { dataSynced: false, durable: false });
     }
-    if (mem !== undefined && (!opts.durable || mem.durable || (await makeDurable(file, st, mem)))) return file;
+    if (mem !== undefined) {
+      if (!opts.durable || mem.durable) return { file, durable: Promise.resolve() };
+      const kept = mem;
+      return { file, durable: makeDurable(file, st, kept).then((ok) => (ok ? undefined : rewrite())) };
+    }
   }
-  forget(file);
-  await atomicWrite(file, text, opts.durable ? true : "data");
-  const written = await lstatFile(file);
-  if (written !== undefined) remember(file, written, key, { dataSynced: true, durable: opts.durable });
+  await rewrite();
+  return { file, durable: Promise.resolve() };
+}
+
+/** `nameBundle`, returning once the stored file is also as durable as asked. */
+export async function storeBundle(root: string, bundle: ManifestBundle, opts: StoreBundleOptions): Promise<string> {
+  const { file, durable } = await nameBundle(root, bundle, opts);
+  await durable;
   return file;
 }
 

@@ -5,7 +5,7 @@
 // seam's test hook is `@codai/axiom-store/testing` only (src/testing.ts).
 
 export type { StoreBundleOptions } from "./bundles";
-export { readStoredBundle, storeBundle } from "./bundles";
+export { type NamedBundle, nameBundle, readStoredBundle, storeBundle } from "./bundles";
 export { HEX_JSON_NAME, hexJsonNames } from "./digest-names";
 export type { Drift, DriftOptions, Expectation } from "./drift";
 export { postImageExpectations, postImageOf, preImageExpectations, treeDrift } from "./drift";
