@@ -2,9 +2,9 @@
 // (an exclusive create in the fresh staging tree), fsynced and re-hashed; the staging directories
 // are fsynced with the last batch's files (SPEED-20). No temp and rename per file (SPEED-7):
 // nothing reads a staged name before the whole tree is staged, and a crash before `committing` is
-// durable leaves staging to recovery, which removes it. Files go in batches: each file keeps the order of step 4 (write →
-// fchown/fchmod → fsync → close → re-hash), while the fsyncs of a batch are in flight together
-// (APL-13).
+// durable leaves staging to recovery, which removes it. Files go in batches: each file keeps the
+// order of step 4 (write → fchown/fchmod → fsync → close → re-hash), while the fsyncs of a batch
+// are in flight together (APL-13).
 import * as path from "node:path";
 import { eachLimit } from "@codai/axiom-canon";
 import { axiomError } from "@codai/axiom-schema";
