@@ -160,7 +160,7 @@ async function pollMutex(file: string, deadline: number): Promise<() => Promise<
     try {
       // the name appears with the whole record (APL-22): a cut can leave no empty .mutex to wait out
       const rec: MutexRecord = { pid: process.pid, hostname: thisHost(), since: new Date().toISOString(), token };
-      if ((await createExclusive(file, JSON.stringify(rec))) === "created") {
+      if ((await createExclusive(file, JSON.stringify(rec), true)) === "created") {
         return async () => {
           const read = await readSmall(file);
           if (read.kind === "ok" && parseObject(read.text)?.token === token) await deleteWithRetry(file);

@@ -3,7 +3,7 @@
 import { axiomError } from "@codai/axiom-schema";
 import { errnoOf, fsx, layout } from "@codai/axiom-store";
 import { createExclusive, deleteWithRetry, parseObject, readSmall } from "./lock-fs";
-import { CORRUPT_LOCK_GRACE_MS, isValidPid, recordIsStale } from "./lock-stale";
+import { CORRUPT_LOCK_GRACE_MS, isValidPid, predatesBoot, recordIsStale } from "./lock-stale";
 
 /** The lock file's record (spellings of §11.3: `hostname`, `startedAt`, `manifestDigest`). */
 export interface LockRecord {
@@ -52,7 +52,10 @@ export async function lockIsStale(root: string, holder: HolderRead, now = Date.n
     return recordIsStale(holder.record.pid, holder.record.hostname, holder.record.startedAt, now);
   try {
     const st = await fsx.lstat(layout.lock(root));
-    return now - Number(st.mtimeMs) > CORRUPT_LOCK_GRACE_MS;
+    // Its writer is mid-way through an in-place create (no hard links), or it was named before
+    // this boot: then a power cut kept the link and lost the unsynced record, and its writer died
+    // with the machine (SPEED-22).
+    return now - Number(st.mtimeMs) > CORRUPT_LOCK_GRACE_MS || predatesBoot(Number(st.mtimeMs));
   } catch (err) {
     if (errnoOf(err) === "ENOENT") return true;
     return false;
@@ -76,12 +79,14 @@ export async function reclaimStaleLock(root: string, judged: HolderRead): Promis
 }
 
 /**
- * Exclusively creates `lock` holding my record, fsynced (§11.1 step 2.2, O7); false when someone
- * else holds it. The name appears with the whole record or not at all (createExclusive, APL-22).
+ * Exclusively creates `lock` holding my record (§11.1 step 2.2); false when someone else holds it.
+ * The name appears with the whole record or not at all (createExclusive, APL-22), unfsynced
+ * (SPEED-22): only a power cut can then leave the name without the record, and such a lock
+ * predates the boot, so the next apply takes it at once (`lockIsStale`).
  */
 export async function tryCreateLock(root: string, record: LockRecord): Promise<boolean> {
   try {
-    return (await createExclusive(layout.lock(root), JSON.stringify(record))) === "created";
+    return (await createExclusive(layout.lock(root), JSON.stringify(record), false)) === "created";
   } catch (err) {
     const code = errnoOf(err);
     if (code !== undefined && NOT_ACQUIRED.has(code)) return false;

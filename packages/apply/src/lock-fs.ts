@@ -65,18 +65,19 @@ export async function deleteWithRetry(file: string): Promise<void> {
 const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV", "EMLINK"]);
 
 /**
- * Creates `file` exclusively, already holding `text` fsynced (APL-22): the record goes to a fresh
- * temp beside it (`<file>.<8hex>.tmp-<pid>`, swept by APL-12 should we die), is fsynced, and is
- * then hard-linked to `file`, which fails with EEXIST when the name exists exactly as an O_EXCL
+ * Creates `file` exclusively, already holding `text` (APL-22): the record goes to a fresh temp
+ * beside it (`<file>.<8hex>.tmp-<pid>`, swept by APL-12 should we die), fsynced when `durable`, and
+ * is then hard-linked to `file`, which fails with EEXIST when the name exists exactly as an O_EXCL
  * create does (link(2) is the classic exclusive create on NFS too). So the name never holds less
- * than the whole record: an O_EXCL create followed by a write left an empty file to a power cut
- * (or a kill) in between, which every later apply had to wait out as corrupt (§11.2's 10 s).
- * Without hard links the file is O_EXCL-created, written and fsynced in place, as before.
- * Errors of the temp create propagate raw, so a caller maps them as it mapped its O_EXCL open.
+ * than the whole record, short of a power cut that lost unsynced data: an O_EXCL create followed
+ * by a write left an empty file to a kill in between, which every later apply had to wait out as
+ * corrupt (§11.2's 10 s). Without hard links the file is O_EXCL-created, written (and fsynced when
+ * `durable`) in place, as before. Errors of the temp create propagate raw, so a caller maps them as
+ * it mapped its O_EXCL open.
  */
-export async function createExclusive(file: string, text: string): Promise<"created" | "exists"> {
+export async function createExclusive(file: string, text: string, durable: boolean): Promise<"created" | "exists"> {
   const tmp = `${file}.${randomHex(4)}.tmp-${process.pid}`;
-  await writeFully(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, text, true).catch(async (err) => {
+  await writeFully(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, text, durable).catch(async (err) => {
     await fsx.unlink(tmp).catch(() => undefined);
     throw err;
   });
@@ -87,14 +88,14 @@ export async function createExclusive(file: string, text: string): Promise<"crea
     const code = errnoOf(err) ?? "";
     if (code === "EEXIST") return "exists";
     if (!NO_HARD_LINKS.has(code)) throw err;
-    return await createInPlace(file, text);
+    return await createInPlace(file, text, durable);
   } finally {
     await deleteWithRetry(tmp).catch(() => undefined);
   }
 }
 
-/** O_EXCL create, write, fsync (a failed write removes the half-made file again). */
-async function createInPlace(file: string, text: string): Promise<"created" | "exists"> {
+/** O_EXCL create, write, fsync when `durable` (a failed write removes the half-made file again). */
+async function createInPlace(file: string, text: string, durable: boolean): Promise<"created" | "exists"> {
   let fd: number;
   try {
     fd = await fsx.open(file, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o644);
@@ -104,7 +105,7 @@ async function createInPlace(file: string, text: string): Promise<"created" | "e
   }
   try {
     await fsx.write(fd, Buffer.from(text, "utf8"));
-    await fsx.fsync(fd);
+    if (durable) await fsx.fsync(fd);
   } catch (err) {
     await fsx.close(fd).catch(() => undefined);
     await deleteWithRetry(file).catch(() => undefined);

@@ -7,6 +7,28 @@ export const STALE_AGE_MS = 60 * 60 * 1000;
 /** A lock whose holder record does not parse is stale only once its file is this old (mtime). */
 export const CORRUPT_LOCK_GRACE_MS = 10_000;
 
+/** Absorbs the rounding of the uptime the boot time is computed from. */
+const BOOT_MARGIN_MS = 2_000;
+let bootOverride: number | undefined;
+
+/**
+ * When this machine booted, in ms since the epoch: the wall clock minus the uptime, so it moves
+ * with the clock as the files' times do.
+ */
+export function bootTimeMs(): number {
+  return bootOverride ?? Date.now() - os.uptime() * 1000;
+}
+
+/** Test hook: the crash explorer's reboot after a power cut (undefined = the real boot time). */
+export function setBootTimeForTests(ms: number | undefined): void {
+  bootOverride = ms;
+}
+
+/** Whether a file last modified at `mtimeMs` was written before this machine booted. */
+export function predatesBoot(mtimeMs: number): boolean {
+  return mtimeMs < bootTimeMs() - BOOT_MARGIN_MS;
+}
+
 export function thisHost(): string {
   return os.hostname();
 }

@@ -66,7 +66,7 @@ function countFs(): { counts: Counts & { paused: boolean }; restore: () => void 
       if (p === lock) counts.lockReads++;
       return real.readFile(p);
     },
-    // an exclusive create of the lock: the link(2) of its fsynced temp (APL-22), or an O_EXCL open
+    // an exclusive create of the lock: the link(2) of its temp (APL-22), or an O_EXCL open
     open: (p, flags, mode) => {
       if (p === lock) counts.lockCreates++;
       return real.open(p, flags, mode);
@@ -202,7 +202,7 @@ describe("one poller per root and process", () => {
       const turns = async (n: number, done: () => boolean) => {
         for (let i = 0; i < n && !done(); i++) await new Promise((r) => setImmediate(r));
       };
-      // first attempt made: the lock's record is fsynced in its temp before the link (APL-22), real
+      // first attempt made: the lock's record is written to its temp before the link (APL-22), real
       // I/O that a fixed number of turns may not outlast, so wait on the clock (not faked here)
       const until = Date.now() + 10_000;
       while (!(counts.lockCreates > 0 && counts.lockReads > 0) && Date.now() < until) await turns(1, () => false);

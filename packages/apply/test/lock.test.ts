@@ -6,6 +6,7 @@ import * as path from "node:path";
 import { installFs } from "@codai/axiom-store/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { acquireLock, lockStatus } from "../src/lock";
+import { bootTimeMs, setBootTimeForTests } from "../src/lock-stale";
 import { listTickets, removeTicket, TICKET_NAME_RE, writeTicket } from "../src/queue";
 import { harness } from "./fault-harness";
 import { bundleFixture, DIGEST_A, DIGEST_B, deadPid, runChild, tempRoot } from "./lock-helpers";
@@ -257,6 +258,59 @@ describe("staleness (§11.2, D28)", () => {
     const s = await lockStatus(root);
     expect(s).toMatchObject({ held: true });
     expect(s.holder).toBeUndefined();
+  });
+});
+
+describe("SPEED-22 a lock that does not parse and predates the boot", () => {
+  // the lock's temp is not fsynced: only a power cut leaves its name without its record, and the
+  // machine booted since; a writer of this boot keeps the 10 s grace (an in-place create)
+  afterEach(() => setBootTimeForTests(undefined));
+
+  async function tornLock(ageMs: number): Promise<void> {
+    await mkdir(path.dirname(lockFile()), { recursive: true });
+    await writeFile(lockFile(), "");
+    const t = new Date(Date.now() - ageMs);
+    await utimes(lockFile(), t, t);
+  }
+
+  it("named 4 s before a boot 1 s ago → taken at once (well inside the 10 s grace)", async () => {
+    await tornLock(4_000);
+    setBootTimeForTests(Date.now() - 1_000);
+    const h = await acquireLock(root, DIGEST_B, 0);
+    expect(JSON.parse(await readFile(lockFile(), "utf8")).manifestDigest).toBe(DIGEST_B);
+    await h.release();
+  });
+
+  it("named 4 s ago, the machine up for longer → the grace still holds: ERR_LOCKED", async () => {
+    await tornLock(4_000);
+    setBootTimeForTests(Date.now() - 60_000);
+    expect((await lockedError(acquireLock(root, DIGEST_B, 50))).code).toBe("ERR_LOCKED");
+  });
+
+  it("named within the boot's 2 s margin → not judged by the boot rule: ERR_LOCKED", async () => {
+    await tornLock(2_500);
+    setBootTimeForTests(Date.now() - 1_000);
+    expect((await lockedError(acquireLock(root, DIGEST_B, 50))).code).toBe("ERR_LOCKED");
+  });
+
+  it("the real boot time: the wall clock minus the uptime", () => {
+    expect(Math.abs(bootTimeMs() - (Date.now() - os.uptime() * 1000))).toBeLessThan(1_000);
+    expect(bootTimeMs()).toBeLessThan(Date.now());
+  });
+
+  it("the lock's record goes to its temp unsynced, then is linked whole", async () => {
+    const h = harness([]);
+    let lock: Awaited<ReturnType<typeof acquireLock>>;
+    try {
+      lock = await acquireLock(root, DIGEST_A, 0);
+    } finally {
+      h.restore();
+    }
+    const temp = h.calls.find((c) => c.op === "link" && c.to === lockFile())?.path;
+    expect(temp).toMatch(/lock\.[0-9a-f]{8}\.tmp-\d+$/);
+    expect(h.calls.some((c) => c.op === "fsync" && c.path === temp)).toBe(false);
+    expect(JSON.parse(await readFile(lockFile(), "utf8")).manifestDigest).toBe(DIGEST_A);
+    await lock.release();
   });
 });
 

@@ -150,18 +150,18 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
     }
   }
 
-  // O7: the lock's record is fsynced before anyone can see the name without it: in its temp before
-  // the link that names it (APL-22), or, without hard links, after the O_EXCL create of `lock` itself.
+  // O7 (threats.md §4.2, as SPEED-22 changed it): the lock is named by the link of a temp that
+  // already holds its whole record — written and closed before the link — and no longer fsynced:
+  // a power cut that loses the record leaves a lock named before the boot, which the next apply
+  // takes at once (lock-stale.ts). Without hard links `lock` is O_EXCL-created and written in
+  // place, its 10 s grace covering the writer.
   const lock = path.join(ax, "lock");
-  const O7 = "O7 lock record not fsynced before the lock is named";
+  const O7 = "O7 lock named before its record was written";
   calls.forEach((c, i) => {
-    if (c.op === "link" && c.to === lock) {
-      if (!calls.some((x, k) => k < i && isFsync(x) && x.path === c.path)) bad.push(O7);
-      return;
-    }
-    if (c.op !== "open" || c.path !== lock || !c.mutating) return;
-    const closeAt = calls.findIndex((x, k) => k > i && x.op === "close" && x.path === lock);
-    if (!calls.some((x, k) => k > i && (closeAt < 0 || k < closeAt) && isFsync(x) && x.path === lock)) bad.push(O7);
+    if (c.op !== "link" || c.to !== lock) return;
+    const wrote = calls.findIndex((x, k) => k < i && x.op === "write" && x.path === c.path);
+    const closed = calls.findIndex((x, k) => k > wrote && k < i && x.op === "close" && x.path === c.path);
+    if (wrote < 0 || closed < 0) bad.push(O7);
   });
   return bad;
 }

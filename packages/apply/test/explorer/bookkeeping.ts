@@ -6,13 +6,22 @@
 // intent is pruned or skipped (CONC-3), so such files change nothing for recovery and two crash
 // states that differ only in them are one state to run; what is *harmful* (a lock or mutex that
 // does not parse costs the next apply the 10 s grace; a torn report is an error on
-// `axiom://report/<sha>`) is a finding of its own and stays in the state's fingerprint.
+// `axiom://report/<sha>`) is a finding of its own and stays in the state's fingerprint. A torn lock
+// is no harm of its own since SPEED-22: it predates the boot, and the judged next apply shows it
+// is taken at once.
 import { createHash } from "node:crypto";
 import { tempWriterPid } from "../../src/temp-sweep";
 import type { RenderedEntry } from "./render";
 
 /** A torn report is kept in the fingerprint; the verdict's reader sweep reports it (it survives recovery). */
 const TORN_REPORT = "torn report";
+/**
+ * A torn lock is kept in the fingerprint and judged: its temp is not fsynced (SPEED-22), and the
+ * next apply, run after the reboot a power cut implies (verdict.ts `rebootAfterCut`), must take it
+ * at once — the verdict's 3 s lock wait is shorter than the 10 s grace, so only the boot rule can.
+ */
+const TORN_LOCK = "torn lock";
+const JUDGED = [TORN_REPORT, TORN_LOCK];
 
 const UNLOCKED = new Set([
   ".axiom",
@@ -49,7 +58,7 @@ function bookkeeping(e: RenderedEntry): string | undefined | "exact" {
   if (rel === ".axiom/lock") {
     const v = parseObject(e.data);
     if (v && validPid(v.pid) && typeof v.startedAt === "string") return undefined;
-    return `lock does not parse (${e.data?.length ?? 0} bytes): the next apply waits out the 10 s corrupt-lock grace`;
+    return `${TORN_LOCK} (${e.data?.length ?? 0} bytes)`;
   }
   if (rel === ".axiom/intents/.mutex") {
     const v = parseObject(e.data);
@@ -99,7 +108,7 @@ export function classify(entries: readonly RenderedEntry[]): Classified {
     const b = bookkeeping(e);
     if (b === undefined) continue;
     if (b !== "exact") {
-      if (!b.startsWith(TORN_REPORT)) harms.push(b);
+      if (!JUDGED.some((judged) => b.startsWith(judged))) harms.push(b);
       fingerprintHarms.push(b);
       h.update(`harm ${b}\n`);
       continue;

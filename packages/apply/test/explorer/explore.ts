@@ -14,7 +14,7 @@ import type { OpLog } from "./fs-model";
 import { diskListing, startRecording } from "./recorder";
 import { fillData, materialise, type RenderedEntry, render, renderTree, type TreeEntry } from "./render";
 import { cliApply, removeRoot, runOperation, type Scenario, setupBase, tempRoot } from "./scenarios";
-import { backdateHarmful, judge, type Outcome, treeOf, treeOfRendered } from "./verdict";
+import { backdateHarmful, judge, type Outcome, rebootAfterCut, treeOf, treeOfRendered } from "./verdict";
 
 export interface Finding {
   /** The first crash state (model, boundary, choices) that rendered this tree. */
@@ -126,6 +126,8 @@ interface Distinct {
   state: CrashState;
   entries: RenderedEntry[];
   harms: string[];
+  /** Holds a lock that does not parse: judged in-process only, after `rebootAfterCut` (SPEED-22). */
+  tornLock: boolean;
   models: Set<Model>;
   completed: boolean;
 }
@@ -145,13 +147,14 @@ function distinctStates(log: OpLog, models: readonly Model[], report: ScenarioRe
       tree = renderTree(log, state);
     }
     const entries = fillData(log, tl, tree, state);
-    const { fingerprint, harms } = classify(entries);
+    const { fingerprint, harms, fingerprintHarms } = classify(entries);
     // a cut after the operation returned is judged on its own: it must also keep the outcome
     const completed = state.boundary === log.ops.length;
     const key = completed ? `${fingerprint} end` : fingerprint;
     let d = seen.get(key);
     if (!d) {
-      d = { state, entries, harms, models: new Set(), completed };
+      const tornLock = fingerprintHarms.some((h) => h.startsWith("torn lock"));
+      d = { state, entries, harms, tornLock, models: new Set(), completed };
       seen.set(key, d);
     }
     if (!d.models.has(state.model)) {
@@ -186,8 +189,10 @@ export async function explore(s: Scenario, log: OpLog, opts: ExploreOptions = {}
     opts.maxJudged === undefined ? all : pick(all.length, opts.maxJudged, rand).map((i) => all[i] as Distinct);
   // the CLI runs where recovery has work: a state whose tree is not the untouched one (else any)
   const untouched = s.op === "rollback" && opts.completed === undefined ? s.postTree : s.preTree;
-  const busy = judged.filter((d) => treeOfRendered(d.entries) !== untouched);
-  const cliPool = busy.length >= (opts.cliSample ?? 0) ? busy : judged;
+  // a CLI child cannot be told the machine rebooted (the boot time is a test hook of this process)
+  const cliable = judged.filter((d) => !d.tornLock);
+  const busy = cliable.filter((d) => treeOfRendered(d.entries) !== untouched);
+  const cliPool = busy.length >= (opts.cliSample ?? 0) ? busy : cliable;
   const viaCli = new Set(opts.cliEntry ? pick(cliPool.length, opts.cliSample ?? 0, rand).map((i) => cliPool[i]) : []);
   const opOutcome: Outcome = opts.completed ?? (s.op === "rollback" ? "pre" : "post");
   const work = tempRoot("axiom-explore-");
@@ -203,6 +208,7 @@ export async function explore(s: Scenario, log: OpLog, opts: ExploreOptions = {}
       materialise(d.entries, root);
       if (d.harms.length) backdateHarmful(root);
       const cli = viaCli.has(d);
+      const undoReboot = rebootAfterCut(root);
       const verdict = await judge({
         scenario: s,
         root,
@@ -211,7 +217,7 @@ export async function explore(s: Scenario, log: OpLog, opts: ExploreOptions = {}
         cli: cli ? { entry: opts.cliEntry as string, otherFile } : undefined,
         next: (opts.nextEvery ?? 1) > 1 ? "sampled" : "always",
         sampled: report.judged % (opts.nextEvery ?? 1) === 0,
-      });
+      }).finally(undoReboot);
       report.judged++;
       if (cli) report.cli++;
       report.before[verdict.before]++;
@@ -258,10 +264,11 @@ export async function exploreNested(
   try {
     materialise(render(log, timeline(log), base), root);
     backdateHarmful(root);
+    const undoReboot = rebootAfterCut(root);
     nested = await recordIn(root, async () => {
       const r = await cliApply(root, s.other, { lockTimeoutMs: 3000 });
       if (r.status !== "applied") throw new Error(`nested base: recovery ${r.status} ${JSON.stringify(r.error)}`);
-    });
+    }).finally(undoReboot);
     const tree = treeOf(root);
     outcome = tree === s.preTree ? "pre" : tree === s.postTree ? "post" : "torn";
   } finally {

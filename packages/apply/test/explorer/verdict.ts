@@ -15,6 +15,7 @@ import * as path from "node:path";
 import { listJournals, readJournal, readTrustState, statusDocument, verifyChain } from "@codai/axiom-apply";
 import { ApplyResultSchema } from "@codai/axiom-schema";
 import { readStoredBundle } from "@codai/axiom-store";
+import { setBootTimeForTests } from "../../src/lock-stale";
 import { resetSweepThrottle, tempWriterPid } from "../../src/temp-sweep";
 import { cliApply, cliRollback, RECOVERY_PATH, type Scenario } from "./scenarios";
 
@@ -193,10 +194,22 @@ function strays(root: string): string[] {
 /** Backdates what bookkeeping.ts flagged, so the rest of the state can still be judged. */
 export function backdateHarmful(root: string): void {
   const old = new Date(Date.now() - 11_000);
-  for (const rel of ["lock", "intents/.mutex"]) {
-    const p = path.join(root, ".axiom", rel);
-    if (fs.existsSync(p)) fs.utimesSync(p, old, old);
-  }
+  const p = path.join(root, ".axiom", "intents/.mutex");
+  if (fs.existsSync(p)) fs.utimesSync(p, old, old);
+}
+
+/**
+ * A power cut is followed by a boot: the state's lock was written 4 s ago, before the machine came
+ * back 1 s ago (lock-stale.ts `setBootTimeForTests`). 4 s is well inside the 10 s corrupt-lock
+ * grace, so a torn lock the next apply takes at once was taken by the boot rule (SPEED-22).
+ * Returns the undo.
+ */
+export function rebootAfterCut(root: string): () => void {
+  const now = Date.now();
+  const p = path.join(root, ".axiom", "lock");
+  if (fs.existsSync(p)) fs.utimesSync(p, new Date(now - 4_000), new Date(now - 4_000));
+  setBootTimeForTests(now - 1_000);
+  return () => setBootTimeForTests(undefined);
 }
 
 /** Ages every temp file under `.axiom/` past the APL-12 grace (its writer is long dead here). */
