@@ -1,10 +1,13 @@
 // Staleness of lock, ticket and intent records (apply.md §11.2, D28). Pure apart from the
-// liveness probe and the clock.
+// liveness probe, the clock and the uptime.
 import * as os from "node:os";
 
 /** Lock, ticket and intent records from another host are stale after 1 h. */
 export const STALE_AGE_MS = 60 * 60 * 1000;
-/** A lock whose holder record does not parse is stale only once its file is this old (mtime). */
+/**
+ * A lock whose holder record does not parse is stale once its file is this old (mtime), or at once
+ * when it was written before this machine booted (`predatesBoot`, SPEED-22).
+ */
 export const CORRUPT_LOCK_GRACE_MS = 10_000;
 
 /** Absorbs the rounding of the uptime the boot time is computed from. */
