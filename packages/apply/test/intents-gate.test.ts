@@ -32,7 +32,7 @@ async function holdMutexElsewhere(): Promise<void> {
 
 /**
  * Records which caller (its AsyncLocalStorage tag) made each exclusive-create attempt on `.mutex`:
- * the link(2) of its fsynced temp (APL-22), or an O_EXCL open where there are no hard links.
+ * the link(2) of its temp (APL-22), or an O_EXCL open where there are no hard links.
  */
 function tagMutexOpens(als: AsyncLocalStorage<number>): { callers: number[]; restore: () => void } {
   const callers: number[] = [];

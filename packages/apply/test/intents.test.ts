@@ -1,11 +1,12 @@
 // apply.md §11.4 intent registry and its "Lock, queue, intents" acceptance lines.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listIntents, pathsOverlap, registerIntent } from "../src/intents";
 import { lockStatus } from "../src/lock";
+import { setBootTimeForTests } from "../src/lock-stale";
 import { DIGEST_A, DIGEST_B, DIGEST_C, deadPid, tempRoot } from "./lock-helpers";
 
 let root: string;
@@ -218,5 +219,37 @@ describe("the mutex intents/.mutex", () => {
     await writeFile(mutex(), "");
     const err = await failure(registerIntent(root, DIGEST_A, ["x"], { mutexTimeoutMs: 50 }));
     expect(err.code).toBe("ERR_LOCKED");
+  });
+});
+
+describe("SPEED-22 an intents/.mutex that does not parse and predates the boot", () => {
+  // its temp is not fsynced: only a power cut leaves the name without its record, and the machine
+  // booted since; one written in this boot keeps the 10 s reclaim
+  afterEach(() => setBootTimeForTests(undefined));
+
+  async function tornMutex(ageMs: number): Promise<void> {
+    await mkdir(intentsDir(), { recursive: true });
+    const file = path.join(intentsDir(), ".mutex");
+    await writeFile(file, "");
+    const t = new Date(Date.now() - ageMs);
+    await utimes(file, t, t);
+  }
+
+  it("named 4 s before a boot 1 s ago → reclaimed at once: the intent registers within a 500 ms registry timeout", async () => {
+    await tornMutex(4_000);
+    setBootTimeForTests(Date.now() - 1_000);
+    const h = await registerIntent(root, DIGEST_A, ["a.txt"], { mutexTimeoutMs: 500 });
+    expect(await files()).toHaveLength(1);
+    await h.release();
+  });
+
+  it("named 4 s ago, the machine up for longer → the 10 s reclaim still holds: ERR_LOCKED (registry busy)", async () => {
+    await tornMutex(4_000);
+    setBootTimeForTests(Date.now() - 60_000);
+    const err = await registerIntent(root, DIGEST_A, ["a.txt"], { mutexTimeoutMs: 200 }).then(
+      () => undefined,
+      (e: { code?: string }) => e,
+    );
+    expect(err?.code).toBe("ERR_LOCKED");
   });
 });

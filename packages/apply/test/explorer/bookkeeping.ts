@@ -4,11 +4,11 @@
 // `tmp/`, and temp files of the writers outside the lock (APL-12 sweeps them). A dead holder's well-formed lock, ticket or
 // intent is reclaimed at once by the staleness rules (apply.md §11.2), and an unparsable ticket or
 // intent is pruned or skipped (CONC-3), so such files change nothing for recovery and two crash
-// states that differ only in them are one state to run; what is *harmful* (a lock or mutex that
-// does not parse costs the next apply the 10 s grace; a torn report is an error on
-// `axiom://report/<sha>`) is a finding of its own and stays in the state's fingerprint. A torn lock
-// is no harm of its own since SPEED-22: it predates the boot, and the judged next apply shows it
-// is taken at once.
+// states that differ only in them are one state to run. A lock, mutex or report that does not
+// parse stays in the state's fingerprint as a mark the verdict judges: a torn report is an error on
+// `axiom://report/<sha>` (its reader sweep), and a torn lock or mutex must be taken at once by the
+// next apply after the reboot the cut implies (SPEED-22; it cost the 10 s grace before). Any other
+// harm would be a finding of its own.
 import { createHash } from "node:crypto";
 import { tempWriterPid } from "../../src/temp-sweep";
 import type { RenderedEntry } from "./render";
@@ -21,7 +21,9 @@ const TORN_REPORT = "torn report";
  * at once — the verdict's 3 s lock wait is shorter than the 10 s grace, so only the boot rule can.
  */
 const TORN_LOCK = "torn lock";
-const JUDGED = [TORN_REPORT, TORN_LOCK];
+/** As a torn lock (SPEED-22); the verdict's 10 s registry wait hides a reclaim, so a regression test times it. */
+const TORN_MUTEX = "torn mutex";
+const JUDGED = [TORN_REPORT, TORN_LOCK, TORN_MUTEX];
 
 const UNLOCKED = new Set([
   ".axiom",
@@ -63,7 +65,7 @@ function bookkeeping(e: RenderedEntry): string | undefined | "exact" {
   if (rel === ".axiom/intents/.mutex") {
     const v = parseObject(e.data);
     if (v && validPid(v.pid) && typeof v.since === "string" && !Number.isNaN(Date.parse(v.since))) return undefined;
-    return `intents/.mutex does not parse (${e.data?.length ?? 0} bytes): the next apply waits out the 10 s mutex reclaim`;
+    return `${TORN_MUTEX} (${e.data?.length ?? 0} bytes)`;
   }
   if (rel === ".axiom/queue" || rel.startsWith(".axiom/queue/")) return undefined;
   if (rel === ".axiom/intents" || rel.startsWith(".axiom/intents/")) return undefined;

@@ -14,7 +14,7 @@ import type { OpLog } from "./fs-model";
 import { diskListing, startRecording } from "./recorder";
 import { fillData, materialise, type RenderedEntry, render, renderTree, type TreeEntry } from "./render";
 import { cliApply, removeRoot, runOperation, type Scenario, setupBase, tempRoot } from "./scenarios";
-import { backdateHarmful, judge, type Outcome, rebootAfterCut, treeOf, treeOfRendered } from "./verdict";
+import { judge, type Outcome, rebootAfterCut, treeOf, treeOfRendered } from "./verdict";
 
 export interface Finding {
   /** The first crash state (model, boundary, choices) that rendered this tree. */
@@ -126,8 +126,8 @@ interface Distinct {
   state: CrashState;
   entries: RenderedEntry[];
   harms: string[];
-  /** Holds a lock that does not parse: judged in-process only, after `rebootAfterCut` (SPEED-22). */
-  tornLock: boolean;
+  /** Holds a lock or mutex that does not parse: judged in-process only, after `rebootAfterCut` (SPEED-22). */
+  tornRecord: boolean;
   models: Set<Model>;
   completed: boolean;
 }
@@ -153,8 +153,8 @@ function distinctStates(log: OpLog, models: readonly Model[], report: ScenarioRe
     const key = completed ? `${fingerprint} end` : fingerprint;
     let d = seen.get(key);
     if (!d) {
-      const tornLock = fingerprintHarms.some((h) => h.startsWith("torn lock"));
-      d = { state, entries, harms, tornLock, models: new Set(), completed };
+      const tornRecord = fingerprintHarms.some((h) => h.startsWith("torn lock") || h.startsWith("torn mutex"));
+      d = { state, entries, harms, tornRecord, models: new Set(), completed };
       seen.set(key, d);
     }
     if (!d.models.has(state.model)) {
@@ -190,7 +190,7 @@ export async function explore(s: Scenario, log: OpLog, opts: ExploreOptions = {}
   // the CLI runs where recovery has work: a state whose tree is not the untouched one (else any)
   const untouched = s.op === "rollback" && opts.completed === undefined ? s.postTree : s.preTree;
   // a CLI child cannot be told the machine rebooted (the boot time is a test hook of this process)
-  const cliable = judged.filter((d) => !d.tornLock);
+  const cliable = judged.filter((d) => !d.tornRecord);
   const busy = cliable.filter((d) => treeOfRendered(d.entries) !== untouched);
   const cliPool = busy.length >= (opts.cliSample ?? 0) ? busy : cliable;
   const viaCli = new Set(opts.cliEntry ? pick(cliPool.length, opts.cliSample ?? 0, rand).map((i) => cliPool[i]) : []);
@@ -206,7 +206,6 @@ export async function explore(s: Scenario, log: OpLog, opts: ExploreOptions = {}
       const root = path.join(work, `s${report.judged}`);
       fs.mkdirSync(root);
       materialise(d.entries, root);
-      if (d.harms.length) backdateHarmful(root);
       const cli = viaCli.has(d);
       const undoReboot = rebootAfterCut(root);
       const verdict = await judge({
@@ -263,7 +262,6 @@ export async function exploreNested(
   const restore = installFs({ fsync: async () => undefined });
   try {
     materialise(render(log, timeline(log), base), root);
-    backdateHarmful(root);
     const undoReboot = rebootAfterCut(root);
     nested = await recordIn(root, async () => {
       const r = await cliApply(root, s.other, { lockTimeoutMs: 3000 });

@@ -5,9 +5,9 @@ import { classify } from "./bookkeeping";
 import { crashStates, type Model, opLabel, timeline } from "./crash-states";
 import { explore, type Finding, recordScenario } from "./explore";
 import type { DirOp, LoggedOp, OpLog } from "./fs-model";
-import { render } from "./render";
-import { prepareScenario, type Scenario, type ScenarioSpec, SMALL } from "./scenarios";
-import { treeOf } from "./verdict";
+import { materialise, render } from "./render";
+import { prepareScenario, removeRoot, type Scenario, type ScenarioSpec, SMALL, tempRoot } from "./scenarios";
+import { rebootAfterCut, treeOf } from "./verdict";
 
 const cache = new Map<string, Promise<{ s: Scenario; log: OpLog }>>();
 
@@ -75,4 +75,38 @@ export function harmsAt(log: OpLog, models: Model[], boundaries: number[], about
     for (const h of fingerprintHarms) if (about.test(h)) out.push(`${st.label} → ${h}`);
   }
   return out;
+}
+
+/**
+ * Every distinct state of `models` at `boundaries`, materialised in a fresh root after the reboot a
+ * power cut implies (verdict.ts `rebootAfterCut`) and handed to `check` with its label and its
+ * judged marks ("torn lock", "torn mutex", "torn report"): for a rule the verdict cannot time, such
+ * as the intent mutex's boot rule hidden in the registry's 10 s wait (SPEED-22).
+ */
+export async function eachRebootedState(
+  log: OpLog,
+  models: Model[],
+  boundaries: number[],
+  check: (root: string, label: string, marks: string[]) => Promise<void>,
+): Promise<void> {
+  const tl = timeline(log);
+  const seen = new Set<string>();
+  for (const st of crashStates(log, { models, boundaries })) {
+    const entries = render(log, tl, st);
+    const { fingerprint, fingerprintHarms } = classify(entries);
+    if (seen.has(fingerprint)) continue;
+    seen.add(fingerprint);
+    const root = tempRoot("axiom-explore-state-");
+    try {
+      materialise(entries, root);
+      const undo = rebootAfterCut(root);
+      try {
+        await check(root, st.label, fingerprintHarms);
+      } finally {
+        undo();
+      }
+    } finally {
+      removeRoot(root);
+    }
+  }
 }

@@ -191,23 +191,18 @@ function strays(root: string): string[] {
   return out;
 }
 
-/** Backdates what bookkeeping.ts flagged, so the rest of the state can still be judged. */
-export function backdateHarmful(root: string): void {
-  const old = new Date(Date.now() - 11_000);
-  const p = path.join(root, ".axiom", "intents/.mutex");
-  if (fs.existsSync(p)) fs.utimesSync(p, old, old);
-}
-
 /**
- * A power cut is followed by a boot: the state's lock was written 4 s ago, before the machine came
- * back 1 s ago (lock-stale.ts `setBootTimeForTests`). 4 s is well inside the 10 s corrupt-lock
- * grace, so a torn lock the next apply takes at once was taken by the boot rule (SPEED-22).
+ * A power cut is followed by a boot: the state's lock and intent mutex were written 4 s ago, before
+ * the machine came back 1 s ago (lock-stale.ts `setBootTimeForTests`). 4 s is well inside their
+ * 10 s grace, so a torn one the next apply takes at once was taken by the boot rule (SPEED-22).
  * Returns the undo.
  */
 export function rebootAfterCut(root: string): () => void {
   const now = Date.now();
-  const p = path.join(root, ".axiom", "lock");
-  if (fs.existsSync(p)) fs.utimesSync(p, new Date(now - 4_000), new Date(now - 4_000));
+  for (const rel of ["lock", "intents/.mutex"]) {
+    const p = path.join(root, ".axiom", rel);
+    if (fs.existsSync(p)) fs.utimesSync(p, new Date(now - 4_000), new Date(now - 4_000));
+  }
   setBootTimeForTests(now - 1_000);
   return () => setBootTimeForTests(undefined);
 }
