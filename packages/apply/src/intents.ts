@@ -13,7 +13,7 @@ import {
   readSmall,
   sleep,
 } from "./lock-fs";
-import { isPidAlive, isValidPid, predatesBoot, recordIsStale, thisHost } from "./lock-stale";
+import { isPidAlive, isValidPid, recordIsStale, thisHost, unparsedIsStale } from "./lock-stale";
 import { newSequenceId } from "./queue";
 
 export const MUTEX_POLL_MS = 5;
@@ -115,10 +115,8 @@ async function mutexIsReclaimable(file: string): Promise<boolean> {
     return now - Date.parse(v.since) > MUTEX_RECLAIM_MS;
   }
   try {
-    // as a lock that does not parse (lock-file.ts): mid-way through an in-place create, or named
-    // before this boot, its unsynced record lost to the power cut that preceded it (SPEED-22)
     const st = await fsx.lstat(file);
-    return now - Number(st.mtimeMs) > MUTEX_RECLAIM_MS || predatesBoot(Number(st.mtimeMs));
+    return unparsedIsStale(Number(st.mtimeMs), MUTEX_RECLAIM_MS, now);
   } catch (err) {
     return errnoOf(err) === "ENOENT";
   }
@@ -163,7 +161,7 @@ async function pollMutex(file: string, deadline: number): Promise<() => Promise<
       // the name appears with the whole record (APL-22), unsynced: only a power cut can leave it
       // empty, and such a .mutex predates the boot and is reclaimed at once (SPEED-22)
       const rec: MutexRecord = { pid: process.pid, hostname: thisHost(), since: new Date().toISOString(), token };
-      if ((await createExclusive(file, JSON.stringify(rec), false)) === "created") {
+      if ((await createExclusive(file, JSON.stringify(rec))) === "created") {
         return async () => {
           const read = await readSmall(file);
           if (read.kind === "ok" && parseObject(read.text)?.token === token) await deleteWithRetry(file);

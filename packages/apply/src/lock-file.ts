@@ -3,7 +3,7 @@
 import { axiomError } from "@codai/axiom-schema";
 import { errnoOf, fsx, layout } from "@codai/axiom-store";
 import { createExclusive, deleteWithRetry, parseObject, readSmall } from "./lock-fs";
-import { CORRUPT_LOCK_GRACE_MS, isValidPid, predatesBoot, recordIsStale } from "./lock-stale";
+import { CORRUPT_LOCK_GRACE_MS, isValidPid, recordIsStale, unparsedIsStale } from "./lock-stale";
 
 /** The lock file's record (spellings of §11.3: `hostname`, `startedAt`, `manifestDigest`). */
 export interface LockRecord {
@@ -52,10 +52,7 @@ export async function lockIsStale(root: string, holder: HolderRead, now = Date.n
     return recordIsStale(holder.record.pid, holder.record.hostname, holder.record.startedAt, now);
   try {
     const st = await fsx.lstat(layout.lock(root));
-    // Its writer is mid-way through an in-place create (no hard links), or it was named before
-    // this boot: then a power cut kept the link and lost the unsynced record, and its writer died
-    // with the machine (SPEED-22).
-    return now - Number(st.mtimeMs) > CORRUPT_LOCK_GRACE_MS || predatesBoot(Number(st.mtimeMs));
+    return unparsedIsStale(Number(st.mtimeMs), CORRUPT_LOCK_GRACE_MS, now);
   } catch (err) {
     if (errnoOf(err) === "ENOENT") return true;
     return false;
@@ -86,7 +83,7 @@ export async function reclaimStaleLock(root: string, judged: HolderRead): Promis
  */
 export async function tryCreateLock(root: string, record: LockRecord): Promise<boolean> {
   try {
-    return (await createExclusive(layout.lock(root), JSON.stringify(record), false)) === "created";
+    return (await createExclusive(layout.lock(root), JSON.stringify(record))) === "created";
   } catch (err) {
     const code = errnoOf(err);
     if (code !== undefined && NOT_ACQUIRED.has(code)) return false;

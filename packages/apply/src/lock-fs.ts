@@ -66,18 +66,19 @@ const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDE
 
 /**
  * Creates `file` exclusively, already holding `text` (APL-22): the record goes to a fresh temp
- * beside it (`<file>.<8hex>.tmp-<pid>`, swept by APL-12 should we die), fsynced when `durable`, and
- * is then hard-linked to `file`, which fails with EEXIST when the name exists exactly as an O_EXCL
- * create does (link(2) is the classic exclusive create on NFS too). So the name never holds less
- * than the whole record, short of a power cut that lost unsynced data: an O_EXCL create followed
- * by a write left an empty file to a kill in between, which every later apply had to wait out as
- * corrupt (§11.2's 10 s). Without hard links the file is O_EXCL-created, written (and fsynced when
- * `durable`) in place, as before. Errors of the temp create propagate raw, so a caller maps them as
- * it mapped its O_EXCL open.
+ * beside it (`<file>.<8hex>.tmp-<pid>`, swept by APL-12 should we die) and is then hard-linked to
+ * `file`, which fails with EEXIST when the name exists exactly as an O_EXCL create does (link(2)
+ * is the classic exclusive create on NFS too). So the name never holds less than the whole record,
+ * short of a power cut that lost the unsynced data: an O_EXCL create followed by a write left an
+ * empty file to a kill in between, which every later apply had to wait out as corrupt (§11.2's
+ * 10 s). Nothing is fsynced (SPEED-22): a record a power cut lost predates the boot, and
+ * `unparsedIsStale` takes it at once. Without hard links the file is O_EXCL-created and written in
+ * place, as before. Errors of the temp create propagate raw, so a caller maps them as it mapped
+ * its O_EXCL open.
  */
-export async function createExclusive(file: string, text: string, durable: boolean): Promise<"created" | "exists"> {
+export async function createExclusive(file: string, text: string): Promise<"created" | "exists"> {
   const tmp = `${file}.${randomHex(4)}.tmp-${process.pid}`;
-  await writeFully(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, text, durable).catch(async (err) => {
+  await writeFully(tmp, O.O_CREAT | O.O_EXCL | O.O_WRONLY, text, false).catch(async (err) => {
     await fsx.unlink(tmp).catch(() => undefined);
     throw err;
   });
@@ -88,14 +89,14 @@ export async function createExclusive(file: string, text: string, durable: boole
     const code = errnoOf(err) ?? "";
     if (code === "EEXIST") return "exists";
     if (!NO_HARD_LINKS.has(code)) throw err;
-    return await createInPlace(file, text, durable);
+    return await createInPlace(file, text);
   } finally {
     await deleteWithRetry(tmp).catch(() => undefined);
   }
 }
 
-/** O_EXCL create, write, fsync when `durable` (a failed write removes the half-made file again). */
-async function createInPlace(file: string, text: string, durable: boolean): Promise<"created" | "exists"> {
+/** O_EXCL create and write (a failed write removes the half-made file again). */
+async function createInPlace(file: string, text: string): Promise<"created" | "exists"> {
   let fd: number;
   try {
     fd = await fsx.open(file, O.O_CREAT | O.O_EXCL | O.O_WRONLY, 0o644);
@@ -105,7 +106,6 @@ async function createInPlace(file: string, text: string, durable: boolean): Prom
   }
   try {
     await fsx.write(fd, Buffer.from(text, "utf8"));
-    if (durable) await fsx.fsync(fd);
   } catch (err) {
     await fsx.close(fd).catch(() => undefined);
     await deleteWithRetry(file).catch(() => undefined);

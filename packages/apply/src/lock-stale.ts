@@ -28,8 +28,18 @@ export function setBootTimeForTests(ms: number | undefined): void {
 }
 
 /** Whether a file last modified at `mtimeMs` was written before this machine booted. */
-export function predatesBoot(mtimeMs: number): boolean {
+function predatesBoot(mtimeMs: number): boolean {
   return mtimeMs < bootTimeMs() - BOOT_MARGIN_MS;
+}
+
+/**
+ * A lock or `intents/.mutex` whose record does not parse: its writer may be mid-way through an
+ * in-place create (no hard links), so it is stale once older than `graceMs` — or at once when it
+ * was named before this boot, its unsynced record lost to the power cut that preceded the boot,
+ * and its writer with it (SPEED-22).
+ */
+export function unparsedIsStale(mtimeMs: number, graceMs: number, now = Date.now()): boolean {
+  return now - mtimeMs > graceMs || predatesBoot(mtimeMs);
 }
 
 export function thisHost(): string {

@@ -4,6 +4,7 @@
 // "strict @69 (after #68 rename …/c.sh → src/deep/c.sh): lost mkdir .axiom/journal → journal lost".
 import { describe, expect, it } from "vitest";
 import { registerIntent } from "../src/intents";
+import { TORN_MUTEX } from "./explorer/bookkeeping";
 import {
   coveredBefore,
   eachRebootedState,
@@ -108,7 +109,7 @@ describe("crash explorer regressions (power cuts the SIGKILL suites cannot make)
       const named = indexOf(log, (l) => l.startsWith("link ") && l.endsWith("⇒ .axiom/intents/.mutex"), first);
       const torn: string[] = [];
       await eachRebootedState(log, ["ordered", "strict"], range(named + 1, named + 4), async (root, label, marks) => {
-        if (!marks.some((m) => m.startsWith("torn mutex"))) return;
+        if (!marks.some((m) => m.startsWith(TORN_MUTEX))) return;
         torn.push(label);
         const h = await registerIntent(root, `sha256:${"7".repeat(64)}`, ["unrelated.txt"], { mutexTimeoutMs: 1_000 });
         await h.release();

@@ -133,8 +133,9 @@ export async function applyWith(
   faults: FaultSpec[],
   root: string,
   bundle: unknown,
+  opts: Parameters<typeof harness>[1] = {},
 ): Promise<{ r: ApplyResult; h: Harness }> {
-  const h = harness(faults);
+  const h = harness(faults, opts);
   try {
     return { r: (await runApply(bundle as Parameters<typeof runApply>[0], root)) as ApplyResult, h };
   } finally {

@@ -1,13 +1,13 @@
 // apply.md §11.4 intent registry and its "Lock, queue, intents" acceptance lines.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listIntents, pathsOverlap, registerIntent } from "../src/intents";
 import { lockStatus } from "../src/lock";
 import { setBootTimeForTests } from "../src/lock-stale";
-import { DIGEST_A, DIGEST_B, DIGEST_C, deadPid, tempRoot } from "./lock-helpers";
+import { DIGEST_A, DIGEST_B, DIGEST_C, deadPid, tempRoot, writeTornRecord } from "./lock-helpers";
 
 let root: string;
 let cleanup: () => Promise<void>;
@@ -227,13 +227,7 @@ describe("SPEED-22 an intents/.mutex that does not parse and predates the boot",
   // booted since; one written in this boot keeps the 10 s reclaim
   afterEach(() => setBootTimeForTests(undefined));
 
-  async function tornMutex(ageMs: number): Promise<void> {
-    await mkdir(intentsDir(), { recursive: true });
-    const file = path.join(intentsDir(), ".mutex");
-    await writeFile(file, "");
-    const t = new Date(Date.now() - ageMs);
-    await utimes(file, t, t);
-  }
+  const tornMutex = (ageMs: number) => writeTornRecord(path.join(intentsDir(), ".mutex"), ageMs);
 
   it("named 4 s before a boot 1 s ago → reclaimed at once: the intent registers within a 500 ms registry timeout", async () => {
     await tornMutex(4_000);

@@ -1,6 +1,6 @@
 // Helpers for the lock/queue/intent/chain tests: temp roots, bundled child fixtures, dead pids.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -101,3 +101,11 @@ export async function deadPid(): Promise<number> {
 export const DIGEST_A = `sha256:${"a".repeat(64)}`;
 export const DIGEST_B = `sha256:${"b".repeat(64)}`;
 export const DIGEST_C = `sha256:${"c".repeat(64)}`;
+
+/** A lock or `.mutex` a power cut left named without its record: empty, last modified `ageMs` ago (SPEED-22). */
+export async function writeTornRecord(file: string, ageMs: number): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, "");
+  const t = new Date(Date.now() - ageMs);
+  await utimes(file, t, t);
+}

@@ -9,7 +9,7 @@ import { acquireLock, lockStatus } from "../src/lock";
 import { bootTimeMs, setBootTimeForTests } from "../src/lock-stale";
 import { listTickets, removeTicket, TICKET_NAME_RE, writeTicket } from "../src/queue";
 import { harness } from "./fault-harness";
-import { bundleFixture, DIGEST_A, DIGEST_B, deadPid, runChild, tempRoot } from "./lock-helpers";
+import { bundleFixture, DIGEST_A, DIGEST_B, deadPid, runChild, tempRoot, writeTornRecord } from "./lock-helpers";
 
 let root: string;
 let cleanup: () => Promise<void>;
@@ -266,12 +266,7 @@ describe("SPEED-22 a lock that does not parse and predates the boot", () => {
   // machine booted since; a writer of this boot keeps the 10 s grace (an in-place create)
   afterEach(() => setBootTimeForTests(undefined));
 
-  async function tornLock(ageMs: number): Promise<void> {
-    await mkdir(path.dirname(lockFile()), { recursive: true });
-    await writeFile(lockFile(), "");
-    const t = new Date(Date.now() - ageMs);
-    await utimes(lockFile(), t, t);
-  }
+  const tornLock = (ageMs: number) => writeTornRecord(lockFile(), ageMs);
 
   it("named 4 s before a boot 1 s ago → taken at once (well inside the 10 s grace)", async () => {
     await tornLock(4_000);

@@ -4,8 +4,8 @@
 import * as path from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { STAGE_BATCH } from "../src/stage";
-import { axiomPath, cleanupRoots, hexOf, runApply, tmpRoot } from "./engine-helpers";
-import { type FsCall, harness } from "./fault-harness";
+import { axiomPath, cleanupRoots, hexOf, tmpRoot } from "./engine-helpers";
+import { applyWith, type FsCall } from "./fault-harness";
 import { buildPlan } from "./invariant-plans";
 import { durabilityViolations } from "./trace-rules";
 
@@ -21,12 +21,8 @@ async function stagingTrace(count: number): Promise<{ calls: FsCall[]; staging: 
   }));
   const plan = buildPlan(items);
   const { root } = tmpRoot();
-  const h = harness([], { fastFsync: true, keepText: true });
-  try {
-    expect((await runApply(plan.bundle, root)).status).toBe("applied");
-  } finally {
-    h.restore();
-  }
+  const { r, h } = await applyWith([], root, plan.bundle, { fastFsync: true, keepText: true });
+  expect(r.status).toBe("applied");
   const hex = hexOf(plan.bundle);
   return { calls: h.calls, staging: axiomPath(root, "staging", hex), hex, root };
 }

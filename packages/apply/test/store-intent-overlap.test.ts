@@ -9,8 +9,8 @@ import { registerIntent } from "@codai/axiom-apply";
 import type { ManifestBundle } from "@codai/axiom-schema";
 import { storeBundle } from "@codai/axiom-store";
 import { afterEach, expect, test } from "vitest";
-import { axiomPath, cleanupRoots, hexOf, runApply, tmpRoot } from "./engine-helpers";
-import { type FsCall, harness } from "./fault-harness";
+import { axiomPath, cleanupRoots, hexOf, tmpRoot } from "./engine-helpers";
+import { applyWith, type FaultSpec, type FsCall } from "./fault-harness";
 import { buildPlan } from "./invariant-plans";
 
 afterEach(cleanupRoots);
@@ -21,7 +21,20 @@ const intentFiles = (root: string) =>
   fs.existsSync(axiomPath(root, "intents"))
     ? fs.readdirSync(axiomPath(root, "intents")).filter((n) => n.endsWith(".json"))
     : [];
-const underManifests = (p: string) => p.includes(`${path.sep}.axiom${path.sep}manifests`);
+/** Every fsync of the manifest store fails. */
+const storeEIO: FaultSpec = {
+  op: "fsync",
+  times: "always",
+  errno: "EIO",
+  pathMatch: (p) => p.includes(`${path.sep}.axiom${path.sep}manifests`),
+};
+
+/** The fs calls of an apply that must succeed (fsyncs skipped: only their order is read). */
+async function appliedTrace(root: string, bundle: unknown): Promise<FsCall[]> {
+  const { r, h } = await applyWith([], root, bundle, { fastFsync: true });
+  expect(r.status).toBe("applied");
+  return h.calls;
+}
 
 /** A root whose manifest is stored as a preview leaves it: data fsynced, manifests/ not. */
 async function previewedRoot(): Promise<{ root: string; bundle: ReturnType<typeof plan>["bundle"] }> {
@@ -33,13 +46,7 @@ async function previewedRoot(): Promise<{ root: string; bundle: ReturnType<typeo
 
 test("SPEED-21 a stored manifest: its fsync of manifests/ runs while the intent is registered, and is done before the lock and the first journal", async () => {
   const { root, bundle } = await previewedRoot();
-  const h = harness([], { fastFsync: true });
-  try {
-    expect((await runApply(bundle, root)).status).toBe("applied");
-  } finally {
-    h.restore();
-  }
-  const calls = h.calls;
+  const calls = await appliedTrace(root, bundle);
   const intents = axiomPath(root, "intents");
   const firstIntentCall = at(calls, (c) => c.path === intents || c.path.startsWith(intents + path.sep));
   const manifestsSynced = at(calls, (c) => c.op === "fsync" && c.path === axiomPath(root, "manifests"));
@@ -57,13 +64,7 @@ test("SPEED-21 a stored manifest: its fsync of manifests/ runs while the intent 
 test("SPEED-21 fresh root: the manifest is named, and every directory on its path fsynced, before the intent's first call", async () => {
   const { bundle } = plan();
   const { root } = tmpRoot();
-  const h = harness([], { fastFsync: true });
-  try {
-    expect((await runApply(bundle, root)).status).toBe("applied");
-  } finally {
-    h.restore();
-  }
-  const calls = h.calls;
+  const calls = await appliedTrace(root, bundle);
   const intents = axiomPath(root, "intents");
   const firstIntentCall = at(calls, (c) => c.path === intents || c.path.startsWith(intents + path.sep));
   const named = at(calls, (c) => c.op === "rename" && c.to === axiomPath(root, "manifests", `${hexOf(bundle)}.json`));
@@ -78,13 +79,7 @@ test("SPEED-21 fresh root: the manifest is named, and every directory on its pat
 
 test("SPEED-21 a stored manifest's fsyncs fail (EIO) → failed with the store's error (ERR_INTERNAL, errno EIO), no lock taken, no intent left, tree untouched", async () => {
   const { root, bundle } = await previewedRoot();
-  const faulty = harness([{ op: "fsync", times: "always", errno: "EIO", pathMatch: underManifests }]);
-  let r: Awaited<ReturnType<typeof runApply>>;
-  try {
-    r = await runApply(bundle, root);
-  } finally {
-    faulty.restore();
-  }
+  const { r, h: faulty } = await applyWith([storeEIO], root, bundle);
   expect(r.status).toBe("failed");
   expect(r.error).toMatchObject({ code: "ERR_INTERNAL", details: { errno: "EIO", syscall: "fsync" } });
   expect(faulty.calls.some((c) => c.path.startsWith(`${axiomPath(root, "lock")}.`))).toBe(false);
@@ -96,14 +91,7 @@ test("SPEED-21 the store and the intent both fail → the store's error is the o
   const { root, bundle } = await previewedRoot();
   // a live intent on the same path: this apply's registration is refused
   const other = await registerIntent(root, `sha256:${"1".repeat(64)}`, ["a.txt"]);
-  const faulty = harness([{ op: "fsync", times: "always", errno: "EIO", pathMatch: underManifests }]);
-  let r: Awaited<ReturnType<typeof runApply>>;
-  try {
-    r = await runApply(bundle, root);
-  } finally {
-    faulty.restore();
-    await other.release();
-  }
+  const { r } = await applyWith([storeEIO], root, bundle).finally(() => other.release());
   expect(r.status).toBe("failed");
   expect(r.error).toMatchObject({ code: "ERR_INTERNAL", details: { errno: "EIO", syscall: "fsync" } });
 });

@@ -124,9 +124,7 @@ export function durabilityViolations(calls: readonly FsCall[], root: string, hex
     if (marker >= 0 && marker < durable) bad.push("O5 marker before committed was durable");
     // the marker's temp may be fsynced while the append's fsync runs, but it is named only after
     // it (SPEED-19): recovery re-appends a committed entry only when no marker is there
-    const chainSync = calls.findIndex(
-      (c, k) => k > chain && chain >= 0 && isFsync(c) && c.path === path.join(journalDir, "chain.jsonl"),
-    );
+    const chainSync = chain < 0 ? -1 : fsyncAfter(chain, path.join(journalDir, "chain.jsonl"));
     if (marker >= 0 && chain >= 0 && (chainSync < 0 || marker < chainSync))
       bad.push("O5 marker named before the chain append was durable");
   }

@@ -45,7 +45,7 @@ export async function fsyncDirs(dirs: Iterable<string>): Promise<void> {
 
 /**
  * mkdir -p; returns the directories it created (shallowest first). Durability is the caller's:
- * a directory is an entry of its parent, durable once the parent is fsynced (writeViaTemp, F2, F6,
+ * a directory is an entry of its parent, durable once the parent is fsynced (installTemp, F2, F6,
  * F9 and R-c fsync the parents of what they created).
  */
 export async function mkdirp(dir: string): Promise<string[]> {
@@ -112,26 +112,19 @@ export type WriteSync = boolean | "data";
  * directory it had to create is fsynced into its parent whatever `sync` is (APL-20).
  */
 export async function atomicWrite(file: string, data: Uint8Array | string, sync: WriteSync): Promise<void> {
-  const leave = await writeTurns.enter(file, Number.POSITIVE_INFINITY);
-  try {
-    await writeViaTemp(file, data, sync);
-  } finally {
-    leave?.();
-  }
+  await (await stageAtomicWrite(file, data, sync)).install();
 }
 
 /** An atomic write whose temp is written (and fsynced per its `sync`) but not yet renamed. */
 export interface StagedWrite {
   /** Renames the temp onto the file and finishes the write's fsyncs; a failure removes the temp. */
   install(): Promise<void>;
-  /** Removes the temp; the file is left as it was. */
-  discard(): Promise<void>;
 }
 
 /**
  * `atomicWrite` in two halves, so that a caller can let the temp's fsync run while another durable
- * step runs, and still name the file only after that step (decisions SPEED-19). The file's turn is
- * held from here until `install` or `discard`.
+ * step runs, and still name the file only after that step (decisions SPEED-19). The file's turn
+ * (the temp name is shared) is held from here until `install` has returned.
  */
 export async function stageAtomicWrite(file: string, data: Uint8Array | string, sync: WriteSync): Promise<StagedWrite> {
   const leave = await writeTurns.enter(file, Number.POSITIVE_INFINITY);
@@ -142,19 +135,14 @@ export async function stageAtomicWrite(file: string, data: Uint8Array | string, 
     leave?.();
     throw err;
   }
-  let open = true;
-  const finish = async (step: () => Promise<void>) => {
-    if (!open) return;
-    open = false;
-    try {
-      await step();
-    } finally {
-      leave?.();
-    }
-  };
   return {
-    install: () => finish(() => installTemp(file, temp, sync)),
-    discard: () => finish(() => fsx.rm(temp.tmp).catch(() => undefined)),
+    install: async () => {
+      try {
+        await installTemp(file, temp, sync);
+      } finally {
+        leave?.();
+      }
+    },
   };
 }
 
@@ -200,10 +188,6 @@ async function installTemp(file: string, { tmp, created }: WrittenTemp, sync: Wr
   // into it (the journal into `journal/`, a confirm into the `.axiom/` its preview made) must not
   // depend on an entry no fsync covers. Directories are made once per root, so this is rare.
   await fsyncDirs(created.map((d) => path.dirname(d)));
-}
-
-async function writeViaTemp(file: string, data: Uint8Array | string, sync: WriteSync): Promise<void> {
-  await installTemp(file, await writeTemp(file, data, sync), sync);
 }
 
 export async function rmrf(target: string): Promise<void> {

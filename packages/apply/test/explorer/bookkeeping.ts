@@ -22,8 +22,13 @@ const TORN_REPORT = "torn report";
  */
 const TORN_LOCK = "torn lock";
 /** As a torn lock (SPEED-22); the verdict's 10 s registry wait hides a reclaim, so a regression test times it. */
-const TORN_MUTEX = "torn mutex";
+export const TORN_MUTEX = "torn mutex";
 const JUDGED = [TORN_REPORT, TORN_LOCK, TORN_MUTEX];
+
+/** Whether a state's marks hold a torn lock or mutex (judged only in-process, after `rebootAfterCut`). */
+export function holdsTornRecord(marks: readonly string[]): boolean {
+  return marks.some((m) => m.startsWith(TORN_LOCK) || m.startsWith(TORN_MUTEX));
+}
 
 const UNLOCKED = new Set([
   ".axiom",

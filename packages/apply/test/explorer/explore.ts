@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { installFs } from "@codai/axiom-store/testing";
-import { classify } from "./bookkeeping";
+import { classify, holdsTornRecord } from "./bookkeeping";
 import { type CrashState, crashStates, type GenerateOptions, MODELS, type Model, timeline } from "./crash-states";
 import type { OpLog } from "./fs-model";
 import { diskListing, startRecording } from "./recorder";
@@ -153,8 +153,7 @@ function distinctStates(log: OpLog, models: readonly Model[], report: ScenarioRe
     const key = completed ? `${fingerprint} end` : fingerprint;
     let d = seen.get(key);
     if (!d) {
-      const tornRecord = fingerprintHarms.some((h) => h.startsWith("torn lock") || h.startsWith("torn mutex"));
-      d = { state, entries, harms, tornRecord, models: new Set(), completed };
+      d = { state, entries, harms, tornRecord: holdsTornRecord(fingerprintHarms), models: new Set(), completed };
       seen.set(key, d);
     }
     if (!d.models.has(state.model)) {
